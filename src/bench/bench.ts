@@ -1,0 +1,106 @@
+import { performance } from 'node:perf_hooks';
+import { parseConfig } from '../config/load.js';
+import { runSimulation } from '../sim/run.js';
+
+/**
+ * `npm run bench`: engine speed on the reference network of the foundation issue — a 16x16 mesh,
+ * XY routing, 2 VCs, 20-flit packets, uniform random unicast — at 0.01, 0.04 and a saturating load.
+ * Prints simulated cycles per second, flit-hops per second and peak memory, then searches the
+ * saturation throughput by bisection. Speed targets live here, never in timed tests.
+ */
+export interface BenchPoint {
+  load: number;
+  bufferDepth: number;
+  cycles: number;
+  seconds: number;
+  cyclesPerSecond: number;
+  flitHops: number;
+  flitHopsPerSecond: number;
+  accepted: number;
+  latency: number;
+  heapMB: number;
+}
+
+function config(load: number, bufferDepth: number, measure: number) {
+  return parseConfig({
+    seed: 7,
+    network: { topology: 'mesh:16x16', routing: 'xy', vcs: 2, bufferDepth },
+    workload: { type: 'uniform', load, packetLength: 20, warmup: 2000, measure, drain: 4000 },
+  });
+}
+
+export function benchPoint(load: number, bufferDepth: number, measure = 20000): BenchPoint {
+  (globalThis as { gc?: () => void }).gc?.();
+  let heap = 0;
+  const t0 = performance.now();
+  const r = runSimulation(config(load, bufferDepth, measure), {
+    onProgress: () => {
+      heap = Math.max(heap, process.memoryUsage().heapUsed);
+    },
+  });
+  const seconds = (performance.now() - t0) / 1000;
+  const m = r.metrics;
+  return {
+    load,
+    bufferDepth,
+    cycles: m.cycles,
+    seconds: round(seconds, 3),
+    cyclesPerSecond: Math.round(m.cycles / seconds),
+    flitHops: m.flitHops,
+    flitHopsPerSecond: Math.round(m.flitHops / seconds),
+    accepted: m.throughput.accepted,
+    latency: m.latency.mean,
+    heapMB: round(heap / 2 ** 20, 1),
+  };
+}
+
+/** Highest offered load (flits/node/cycle) whose accepted throughput keeps up with it (within 5%). */
+export function findSaturation(bufferDepth: number, lo = 0.02, hi = 0.5, steps = 7): number {
+  const keepsUp = (load: number) => {
+    const r = runSimulation(config(load, bufferDepth, 6000)).metrics;
+    return r.throughput.accepted >= 0.95 * r.throughput.offered && r.messages.unfinished === 0;
+  };
+  for (let i = 0; i < steps; i++) {
+    const mid = (lo + hi) / 2;
+    if (keepsUp(mid)) lo = mid;
+    else hi = mid;
+  }
+  return round(lo, 3);
+}
+
+function round(x: number, d: number): number {
+  const f = 10 ** d;
+  return Math.round(x * f) / f;
+}
+
+export function runBench(): void {
+  const rows: BenchPoint[] = [];
+  for (const depth of [1, 8]) {
+    const sat = findSaturation(depth);
+    console.log(`16x16 mesh, XY, 2 VCs of ${depth} flit(s), 20-flit packets: saturation throughput ~ ${sat} flits/node/cycle`);
+    for (const load of [0.01, 0.04, Math.min(0.5, round(sat * 1.3, 3))]) rows.push(benchPoint(load, depth));
+  }
+  console.log('');
+  const head = ['buffer', 'load', 'cycles', 'seconds', 'cycles/s', 'flit-hops/s', 'accepted', 'latency', 'heap MB'];
+  const table = rows.map((p) => [
+    String(p.bufferDepth),
+    String(p.load),
+    String(p.cycles),
+    String(p.seconds),
+    p.cyclesPerSecond.toLocaleString('en-US'),
+    p.flitHopsPerSecond.toLocaleString('en-US'),
+    String(p.accepted),
+    String(p.latency),
+    String(p.heapMB),
+  ]);
+  const widths = head.map((h, i) => Math.max(h.length, ...table.map((r) => r[i]!.length)));
+  console.log(head.map((h, i) => h.padStart(widths[i]!)).join('  '));
+  for (const r of table) console.log(r.map((c, i) => c.padStart(widths[i]!)).join('  '));
+  // Memory must not grow with run length: run the 0.04 point with a 4x longer window and compare.
+  const short = benchPoint(0.04, 1, 10000);
+  const long = benchPoint(0.04, 1, 40000);
+  console.log(
+    `\nmemory vs run length at 0.04: heap ${short.heapMB} MB for ${short.cycles} cycles, ${long.heapMB} MB for ${long.cycles} cycles`,
+  );
+  console.log(`peak RSS ${round(process.resourceUsage().maxRSS / 1024, 1)} MB`);
+}

@@ -1,0 +1,71 @@
+import type { DeadlockReport } from '../metrics/types.js';
+import type { MessageState } from './message.js';
+import { describeBuffer, type Network } from './network.js';
+
+export interface DeadlockInput {
+  net: Network;
+  cycle: number;
+  idleCycles: number;
+  owner: Int32Array;
+  /** Buffers (VCs, injection and consumption channels) held, per worm. */
+  holdings: Map<number, number[]>;
+  /** Unserved requests per worm: group >= 0 is a network channel, -1-r the consumption channels of router r. */
+  waits: Map<number, Array<{ group: number; mask: number; router: number }>>;
+  wormMsg(w: number): MessageState;
+  wormSource(w: number): number;
+  /** Worms started but still waiting for an injection channel. */
+  queued: Array<{ node: number; msg: MessageState; source: number }>;
+}
+
+/** Names every worm in flight, the channels it holds and the channels it waits for (and who holds those). */
+export function buildDeadlockReport(d: DeadlockInput): DeadlockReport {
+  const { net } = d;
+  const t = net.topology;
+  const holderText = (b: number): string => {
+    const w = d.owner[b]!;
+    return w < 0 ? 'free' : `held by message ${d.wormMsg(w).id} worm ${w}`;
+  };
+  const worms: DeadlockReport['worms'] = [];
+  for (const [w, bufs] of [...d.holdings].sort((a, b) => a[0] - b[0])) {
+    const waitsFor: string[] = [];
+    for (const req of d.waits.get(w) ?? []) {
+      if (req.group < 0) {
+        const r = -1 - req.group;
+        const first = net.sinkFirst[r]!;
+        const held: string[] = [];
+        for (let k = 0; k < net.sinkPerNode; k++) held.push(`#${k} ${holderText(first + k)}`);
+        waitsFor.push(`a consumption channel of node ${t.formatNode(r)} (${held.join('; ')})`);
+      } else {
+        const c = req.group;
+        const held: string[] = [];
+        for (let v = 0; v < net.pcVcs[c]!; v++) {
+          if (!((req.mask >>> v) & 1)) continue;
+          const b = net.pcFirstBuf[c]! + v;
+          held.push(`${net.routing.vcName(net.pcSrc[c]!, net.pcPort[c]!, v)} ${holderText(b)}`);
+        }
+        waitsFor.push(
+          `a VC of channel ${t.formatNode(net.pcSrc[c]!)} -> ${t.formatNode(net.pcDst[c]!)} (${t.portName(net.pcPort[c]!)}): ${held.join('; ')}`,
+        );
+      }
+    }
+    worms.push({
+      message: d.wormMsg(w).id,
+      worm: w,
+      source: t.formatNode(d.wormSource(w)),
+      holds: bufs.map((b) => describeBuffer(net, b)),
+      waitsFor,
+    });
+  }
+  const lines = [
+    `deadlock at cycle ${d.cycle}: no flit moved for ${d.idleCycles} cycles with ${worms.length} worm(s) in flight`,
+  ];
+  for (const w of worms) {
+    lines.push(`  message ${w.message} worm ${w.worm} from ${w.source}`);
+    for (const h of w.holds) lines.push(`    holds ${h}`);
+    for (const x of w.waitsFor) lines.push(`    waits for ${x}`);
+    if (w.waitsFor.length === 0) lines.push('    waits for buffer space behind its own head');
+  }
+  for (const q of d.queued)
+    lines.push(`  message ${q.msg.id} at node ${t.formatNode(q.node)} waits for an injection channel`);
+  return { cycle: d.cycle, idleCycles: d.idleCycles, worms, text: lines.join('\n') };
+}

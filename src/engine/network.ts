@@ -1,0 +1,199 @@
+import type { RoutingFunction } from '../routing/routing.js';
+import type { Topology } from '../topology/topology.js';
+import { McsimError } from '../util/errors.js';
+
+/** What a buffer is: an input VC of a network channel, an injection channel, or a consumption channel. */
+export const BUF_NET = 0;
+export const BUF_INJ = 1;
+export const BUF_SINK = 2;
+
+/** Capacity given to consumption channels: the processor takes every flit at once. */
+export const SINK_CAPACITY = 0x3fffffff;
+
+export interface NetworkOptions {
+  /** Virtual channels per physical channel, per topology channel class. */
+  vcsPerClass: readonly number[];
+  /** Flits per VC buffer. */
+  bufferDepth: number;
+  injectionChannels: number;
+  consumptionChannels: number;
+}
+
+/**
+ * The flat, integer-indexed form of a network the engine runs on. Every unidirectional physical
+ * channel (network, injection, consumption) has an id `pc`; every place a flit can wait has a buffer
+ * id. A network channel's VCs are the contiguous buffers pcFirstBuf[pc] .. +pcVcs[pc]-1, held at the
+ * downstream router; injection channels are 1-VC channels from a processor into its router;
+ * consumption channels are 1-VC channels from a router into its processor (sinks).
+ */
+export interface Network {
+  readonly topology: Topology;
+  readonly routing: RoutingFunction;
+  readonly numNodes: number;
+  readonly numPorts: number;
+  /** Network channels are pc 0..numNetChannels-1. */
+  readonly numNetChannels: number;
+  readonly numChannels: number;
+  readonly numBuffers: number;
+  /** Channel id on port p of router r (index r*numPorts+p), -1 when the port has no channel. */
+  readonly portChannel: Int32Array;
+  /** Per physical channel. */
+  readonly pcSrc: Int32Array;
+  readonly pcDst: Int32Array;
+  readonly pcPort: Int32Array;
+  readonly pcFirstBuf: Int32Array;
+  readonly pcVcs: Int32Array;
+  /** Per buffer. */
+  readonly bufRouter: Int32Array;
+  readonly bufPc: Int32Array;
+  readonly bufVc: Int32Array;
+  readonly bufKind: Uint8Array;
+  readonly bufCap: Int32Array;
+  /** First injection / consumption buffer of node n, and how many each node has. */
+  readonly injFirst: Int32Array;
+  readonly sinkFirst: Int32Array;
+  readonly injPerNode: number;
+  readonly sinkPerNode: number;
+}
+
+export function buildNetwork(topology: Topology, routing: RoutingFunction, opts: NetworkOptions): Network {
+  const N = topology.numNodes;
+  const P = topology.numPorts;
+  if (!Number.isInteger(opts.bufferDepth) || opts.bufferDepth < 1)
+    throw new McsimError(`must be a positive integer, got ${opts.bufferDepth}`, 'network.bufferDepth');
+  for (const [name, v] of [
+    ['network.injectionChannels', opts.injectionChannels],
+    ['network.consumptionChannels', opts.consumptionChannels],
+  ] as const) {
+    if (!Number.isInteger(v) || v < 1) throw new McsimError(`must be a positive integer, got ${v}`, name);
+  }
+  const portChannel = new Int32Array(N * P).fill(-1);
+  const src: number[] = [];
+  const dst: number[] = [];
+  const port: number[] = [];
+  const vcs: number[] = [];
+  for (let r = 0; r < N; r++) {
+    for (let p = 0; p < P; p++) {
+      const nb = topology.neighbor(r, p);
+      if (nb < 0) continue;
+      const v = opts.vcsPerClass[topology.portClass(r, p)];
+      if (v === undefined || !Number.isInteger(v) || v < 1 || v > 24)
+        throw new McsimError(
+          `channel class "${topology.channelClasses[topology.portClass(r, p)]}" needs 1..24 virtual channels, got ${v}`,
+          'network.vcs',
+        );
+      portChannel[r * P + p] = src.length;
+      src.push(r);
+      dst.push(nb);
+      port.push(p);
+      vcs.push(v);
+    }
+  }
+  const numNet = src.length;
+  const I = opts.injectionChannels;
+  const C = opts.consumptionChannels;
+  const numChannels = numNet + N * I + N * C;
+  const pcSrc = new Int32Array(numChannels);
+  const pcDst = new Int32Array(numChannels);
+  const pcPort = new Int32Array(numChannels).fill(-1);
+  const pcFirstBuf = new Int32Array(numChannels);
+  const pcVcs = new Int32Array(numChannels);
+  let nb = 0;
+  for (let c = 0; c < numNet; c++) {
+    pcSrc[c] = src[c]!;
+    pcDst[c] = dst[c]!;
+    pcPort[c] = port[c]!;
+    pcFirstBuf[c] = nb;
+    pcVcs[c] = vcs[c]!;
+    nb += vcs[c]!;
+  }
+  const numBuffers = nb + N * I + N * C;
+  const bufRouter = new Int32Array(numBuffers);
+  const bufPc = new Int32Array(numBuffers);
+  const bufVc = new Int32Array(numBuffers);
+  const bufKind = new Uint8Array(numBuffers);
+  const bufCap = new Int32Array(numBuffers);
+  for (let c = 0; c < numNet; c++) {
+    for (let v = 0; v < pcVcs[c]!; v++) {
+      const b = pcFirstBuf[c]! + v;
+      bufRouter[b] = pcDst[c]!;
+      bufPc[b] = c;
+      bufVc[b] = v;
+      bufKind[b] = BUF_NET;
+      bufCap[b] = opts.bufferDepth;
+    }
+  }
+  const injFirst = new Int32Array(N);
+  const sinkFirst = new Int32Array(N);
+  let pc = numNet;
+  let b = nb;
+  for (let n = 0; n < N; n++) {
+    injFirst[n] = b;
+    for (let k = 0; k < I; k++, pc++, b++) {
+      pcSrc[pc] = n;
+      pcDst[pc] = n;
+      pcFirstBuf[pc] = b;
+      pcVcs[pc] = 1;
+      bufRouter[b] = n;
+      bufPc[b] = pc;
+      bufKind[b] = BUF_INJ;
+      bufCap[b] = opts.bufferDepth;
+    }
+  }
+  for (let n = 0; n < N; n++) {
+    sinkFirst[n] = b;
+    for (let k = 0; k < C; k++, pc++, b++) {
+      pcSrc[pc] = n;
+      pcDst[pc] = n;
+      pcFirstBuf[pc] = b;
+      pcVcs[pc] = 1;
+      bufRouter[b] = n;
+      bufPc[b] = pc;
+      bufKind[b] = BUF_SINK;
+      bufCap[b] = SINK_CAPACITY;
+    }
+  }
+  return {
+    topology,
+    routing,
+    numNodes: N,
+    numPorts: P,
+    numNetChannels: numNet,
+    numChannels,
+    numBuffers,
+    portChannel,
+    pcSrc,
+    pcDst,
+    pcPort,
+    pcFirstBuf,
+    pcVcs,
+    bufRouter,
+    bufPc,
+    bufVc,
+    bufKind,
+    bufCap,
+    injFirst,
+    sinkFirst,
+    injPerNode: I,
+    sinkPerNode: C,
+  };
+}
+
+/** Human-readable name of a buffer for reports: the channel it belongs to and its VC. */
+export function describeBuffer(net: Network, b: number): string {
+  const t = net.topology;
+  const pc = net.bufPc[b]!;
+  const node = t.formatNode(net.bufRouter[b]!);
+  switch (net.bufKind[b]) {
+    case BUF_INJ:
+      return `injection channel ${b - net.injFirst[net.bufRouter[b]!]!} of node ${node}`;
+    case BUF_SINK:
+      return `consumption channel ${b - net.sinkFirst[net.bufRouter[b]!]!} of node ${node}`;
+    default: {
+      const from = net.pcSrc[pc]!;
+      const port = net.pcPort[pc]!;
+      const vc = net.routing.vcName(from, port, net.bufVc[b]!);
+      return `VC ${vc} of channel ${t.formatNode(from)} -> ${node} (${t.portName(port)})`;
+    }
+  }
+}

@@ -1,0 +1,54 @@
+/** Summary statistics of one latency measure, in cycles. */
+export interface LatencyStats {
+  count: number;
+  mean: number;
+  p50: number;
+  p99: number;
+  max: number;
+  /** 95% confidence interval of the mean, by batch means over the measurement window. */
+  ci95: [number, number];
+}
+
+export interface DeadlockReport {
+  cycle: number;
+  /** Cycles without any flit moving that triggered the report. */
+  idleCycles: number;
+  /** One entry per worm in flight. */
+  worms: Array<{
+    message: number;
+    worm: number;
+    source: string;
+    holds: string[];
+    waitsFor: string[];
+  }>;
+  /** Human-readable multi-line text of the same report. */
+  text: string;
+}
+
+/** Metrics of one run; the shape of `metrics` in `mcsim run --json`. */
+export interface RunMetrics {
+  /** Simulated cycles. */
+  cycles: number;
+  messages: {
+    created: number;
+    delivered: number;
+    /** Messages created inside the measurement window (the ones latency statistics cover). */
+    measured: number;
+    /** Measured messages not finished when the run stopped (non-zero means saturation or a cut-off run). */
+    unfinished: number;
+  };
+  /** Latency = tail arrival at the last destination minus creation (000 sec. 5.2), the default measure. */
+  latency: LatencyStats;
+  /** Latency averaged over destinations: mean over destinations of tail arrival minus creation (002 sec. 7.2). */
+  latencyAvgDest: LatencyStats;
+  /** Header arrival at the last destination minus creation. */
+  headerLatency: LatencyStats;
+  /** Traffic: flits moved over network physical channels (one channel busy for one cycle = 1 unit, 000 sec. 5.2). */
+  traffic: { total: number; perMessage: number };
+  /** Flits per node per cycle over the measurement window. */
+  throughput: { offered: number; accepted: number };
+  /** Flit moves over network channels in the whole run (flit-hops). */
+  flitHops: number;
+  /** Set when the run stopped on a deadlock. */
+  deadlock?: DeadlockReport;
+}

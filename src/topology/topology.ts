@@ -1,0 +1,40 @@
+/**
+ * A direct-network topology: `numNodes` routers, each with a processor attached, and up to
+ * `numPorts` network output ports per router. Every port p of router r that exists is one
+ * unidirectional physical channel to `neighbor(r, p)`; a bidirectional link is two channels.
+ * Node ids are dense integers 0..numNodes-1; strings exist only at the edges (formatNode/parseNode).
+ */
+export interface Topology {
+  /** Registry name of the topology kind: 'mesh' | 'torus' | 'kary' | 'ccc'. */
+  readonly kind: string;
+  /** Canonical spec string, parseable by the registry (e.g. 'mesh:16x16', 'ccc:5', 'kary:8tx4'). */
+  readonly spec: string;
+  readonly numNodes: number;
+  /** Number of network output ports of every router (some may have no channel, see neighbor). */
+  readonly numPorts: number;
+  /** Channel classes; the number of virtual channels is configured per class (004 sec. 3: cycle vs hypercube). */
+  readonly channelClasses: readonly string[];
+  /** Radix per dimension for k-ary n-cubes ([X, Y] for 2D); for CCC, [n]. */
+  readonly dims: readonly number[];
+  /** The router reached through output port p of router r, or -1 when that port has no channel. */
+  neighbor(r: number, p: number): number;
+  /** Index into channelClasses of the channel on port p of router r. */
+  portClass(r: number, p: number): number;
+  /** Short name of port p, e.g. 'x+', 'y-', 'd2+', 'cyc+', 'cyc-', 'cube'. */
+  portName(p: number): string;
+  /** Coordinates of node n: [x, y] for 2D, [x0, x1, ...] for n-cubes, [i, w] for CCC. */
+  coords(n: number): number[];
+  /** Node id from coordinates (inverse of coords); -1 when out of range. */
+  nodeAt(c: readonly number[]): number;
+  /** 'x,y' for 2D, 'x0,x1,...' for n-cubes, 'i,w' with w in n-bit binary for CCC (e.g. '3,01010'). */
+  formatNode(n: number): string;
+  /** Inverse of formatNode; throws McsimError naming the value and the allowed range. */
+  parseNode(s: string): number;
+}
+
+/** Undirected edge count (for checks like 004 Definition 1: 3n*2^(n-1)). Parallel channels count separately. */
+export function countChannels(t: Topology): number {
+  let c = 0;
+  for (let r = 0; r < t.numNodes; r++) for (let p = 0; p < t.numPorts; p++) if (t.neighbor(r, p) >= 0) c++;
+  return c;
+}

@@ -1,0 +1,70 @@
+import { Engine, type Timing } from '../../src/engine/engine.js';
+import type { MessageState } from '../../src/engine/message.js';
+import { buildNetwork, type Network } from '../../src/engine/network.js';
+import type { WormSpec } from '../../src/plan/worm.js';
+import { routerModel } from '../../src/router/model.js';
+import { buildRouting, defaultRoutingName } from '../../src/routing/registry.js';
+import { parseTopology } from '../../src/topology/registry.js';
+
+export const PAPER_TIMING: Timing = {
+  routingDelay: 2,
+  routingDelayModified: 3,
+  startup: 33,
+  startupSubsequent: 8,
+  deadlockCycles: 500,
+};
+
+export interface NetOpts {
+  routing?: string;
+  vcs?: number[];
+  bufferDepth?: number;
+  injection?: number;
+  consumption?: number;
+  switching?: string;
+  timing?: Partial<Timing>;
+}
+
+export function makeNet(spec: string, o: NetOpts = {}): Network {
+  const topo = parseTopology(spec);
+  const vcs = o.vcs ?? topo.channelClasses.map((c) => (c === 'hypercube' ? 1 : 2));
+  const rf = buildRouting(topo, o.routing ?? defaultRoutingName(topo), vcs);
+  return buildNetwork(topo, rf, {
+    vcsPerClass: vcs,
+    bufferDepth: o.bufferDepth ?? 1,
+    injectionChannels: o.injection ?? 1,
+    consumptionChannels: o.consumption ?? 1,
+  });
+}
+
+export interface Submitted {
+  at: number;
+  source: number;
+  worms: WormSpec[];
+}
+
+/** Runs a fixed set of messages to completion (or deadlock, which throws) and returns them finished. */
+export function runMessages(net: Network, msgs: Submitted[], o: NetOpts = {}, check?: (e: Engine) => void) {
+  const done: MessageState[] = [];
+  const e = new Engine(net, routerModel(o.switching ?? 'wormhole'), { ...PAPER_TIMING, ...o.timing }, {
+    onMessageDone: (m) => done.push(m),
+  });
+  const all: MessageState[] = [];
+  for (const m of [...msgs].sort((a, b) => a.at - b.at)) {
+    const st = e.newMessage(m.source, m.at, 'test', true, m.worms[0]!.length);
+    all.push(st);
+    e.startPhase(m.source, m.worms, m.at, st);
+  }
+  let guard = 0;
+  while (e.liveMessages > 0) {
+    if (e.idle) e.skipIdle(Number.MAX_SAFE_INTEGER);
+    e.step();
+    check?.(e);
+    if (++guard > 5_000_000) throw new Error('runMessages: no progress');
+  }
+  return { engine: e, messages: all, finishedOrder: done };
+}
+
+/** Latency of a message: last tail arrival minus creation. */
+export function latencyOf(m: MessageState): number {
+  return Math.max(...m.deliveries.map((d) => d.tail)) - m.created;
+}
