@@ -18,6 +18,8 @@ export interface CompiledWorm {
   readonly retransmit: ReadonlyArray<WormSpec[] | undefined>;
   /** Number of stops that deliver (ABSORB flag). */
   readonly deliveries: number;
+  /** Routing function name the worm follows, or undefined for the network's. */
+  readonly routing: string | undefined;
 }
 
 const cache = new WeakMap<WormSpec, CompiledWorm>();
@@ -102,6 +104,7 @@ export function compileWorm(spec: WormSpec, numNodes: number): CompiledWorm {
     children: Int32Array.from(children),
     retransmit: retx,
     deliveries,
+    routing: spec.routing,
   };
   cache.set(spec, cw);
   return cw;

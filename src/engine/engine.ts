@@ -405,12 +405,22 @@ export class Engine {
 
   private addNetBranch(b: number, cw: CompiledWorm, C: number, leg: number, r: number): void {
     const dest = cw.node[C]!;
-    const packed = this.net.routing.route(r, dest, leg, this.prevPort[b]!);
+    const rf = cw.routing === undefined ? this.net.routing : this.net.routingByName(cw.routing);
+    const packed = rf.route(r, dest, leg, this.prevPort[b]!);
     const port = packed & 0xff;
     if (port === EJECT || this.net.portChannel[r * this.net.numPorts + port]! < 0) {
       throw new Error(
         `routing ${this.net.routing.name} chose port ${port} at ${this.net.topology.formatNode(r)} toward ${this.net.topology.formatNode(dest)}, which has no channel`,
       );
+    }
+    // Replication sends one copy per output channel; two branches on one channel would wait for
+    // each other's VC (a self-deadlock with one VC), so such a header is rejected.
+    for (let k = 0; k < this.brN[b]!; k++) {
+      const o = b * this.MB + k;
+      if (!this.brSink[o] && (this.brRoute[o]! & 0xff) === port)
+        throw new McsimError(
+          `tree worm from ${this.net.topology.formatNode(cw.source)} replicates twice into channel ${this.net.topology.portName(port)} at node ${this.net.topology.formatNode(r)}: branches must leave through different channels`,
+        );
     }
     const k = this.newBranch(b, r);
     const s = b * this.MB + k;

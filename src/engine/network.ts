@@ -11,6 +11,8 @@ export const BUF_SINK = 2;
 export const SINK_CAPACITY = 0x3fffffff;
 
 export interface NetworkOptions {
+  /** Resolves routing functions named by worms that do not follow the network's own routing. */
+  routingByName?: (name: string) => RoutingFunction;
   /** Virtual channels per physical channel, per topology channel class. */
   vcsPerClass: readonly number[];
   /** Flits per VC buffer. */
@@ -29,6 +31,8 @@ export interface NetworkOptions {
 export interface Network {
   readonly topology: Topology;
   readonly routing: RoutingFunction;
+  /** Routing function of a given name on this network (worms may name their own). */
+  routingByName(name: string): RoutingFunction;
   readonly numNodes: number;
   readonly numPorts: number;
   /** Network channels are pc 0..numNetChannels-1. */
@@ -153,9 +157,20 @@ export function buildNetwork(topology: Topology, routing: RoutingFunction, opts:
       bufCap[b] = SINK_CAPACITY;
     }
   }
+  const other = new Map<string, RoutingFunction>([[routing.name, routing]]);
+  const routingByName = (name: string): RoutingFunction => {
+    let rf = other.get(name);
+    if (!rf) {
+      if (!opts.routingByName) throw new McsimError(`worm routing "${name}" is not available on this network`);
+      rf = opts.routingByName(name);
+      other.set(name, rf);
+    }
+    return rf;
+  };
   return {
     topology,
     routing,
+    routingByName,
     numNodes: N,
     numPorts: P,
     numNetChannels: numNet,

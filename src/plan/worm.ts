@@ -52,6 +52,11 @@ export interface WormSpec {
   stops: StopSpec[];
   /** Length in flits, header included. */
   length: number;
+  /**
+   * Routing function the worm follows between stops, when not the network's own: a name from the
+   * routing registry (e.g. dual-path worms follow 'hamiltonian', not XY).
+   */
+  routing?: string;
 }
 
 export function unicastWorm(source: number, dest: number, length: number): WormSpec {

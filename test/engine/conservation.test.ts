@@ -56,7 +56,9 @@ describe('flit conservation under contention (property)', () => {
     fc.assert(
       fc.property(
         fc.constantFrom('mesh:4x4', 'mesh:6x3', 'torus:4x4', 'ccc:3'),
-        fc.integer({ min: 1, max: 3 }),
+        // Stops in arbitrary order can make a long worm wait for a channel it holds itself; a worm
+        // that fits in one buffer cannot, so the property is about delivery, not path ordering.
+        fc.integer({ min: 3, max: 5 }),
         fc.uniqueArray(fc.nat(1000), { minLength: 2, maxLength: 12 }),
         fc.boolean(),
         (spec, depth, raw, tree) => {
@@ -66,24 +68,29 @@ describe('flit conservation under contention (property)', () => {
           if (nodes.length < 2) return;
           const [source, ...dests] = nodes as [number, ...number[]];
           let stops: StopSpec[];
-          if (tree && dests.length >= 3) {
-            const mid = Math.ceil(dests.length / 2);
-            const left = dests.slice(0, mid).map((node, i, a) => ({ node, service: i < a.length - 1 ? 'PAF' : 'ABS' }) as StopSpec);
-            const right = dests.slice(mid).map((node, i, a) => ({ node, service: i < a.length - 1 ? 'PAF' : 'ABS' }) as StopSpec);
-            stops = [{ node: source, service: 'FWD', branches: [left, right] }];
+          // A tree worm forks at the source into one branch per first link (replication needs
+          // distinct output channels), each branch a path through its destinations.
+          const firstPort = (d: number) => tracePath(net.topology, net.routing, source, d)[0]!.port;
+          const groups = new Map<number, number[]>();
+          for (const d of dests) groups.set(firstPort(d), [...(groups.get(firstPort(d)) ?? []), d]);
+          if (tree && groups.size >= 2) {
+            const branches = [...groups.values()].map((g) =>
+              g.map((node, i) => ({ node, service: i < g.length - 1 ? 'PAF' : 'ABS' }) as StopSpec),
+            );
+            stops = [{ node: source, service: 'FWD', branches }];
           } else {
             stops = dests.map((node, i) => ({ node, service: i < dests.length - 1 ? 'PAF' : 'ABS' }) as StopSpec);
           }
-          const worm: WormSpec = { source, length: 9, stops };
+          const worm: WormSpec = { source, length: 3, stops };
           const { messages } = runMessages(net, [{ at: 0, source, worms: [worm] }], {}, (e) => {
             const bad = e.checkInvariants();
             if (bad) throw new Error(bad);
           });
           const got = messages[0]!.deliveries.map((d) => d.node).sort((a, b) => a - b);
           assert.deepEqual(got, [...dests].sort((a, b) => a - b));
-          if (!tree || dests.length < 3) {
+          if (!tree || groups.size < 2) {
             const hops = tracePathVia(net.topology, net.routing, source, dests).length;
-            assert.equal(messages[0]!.traffic, hops * 9);
+            assert.equal(messages[0]!.traffic, hops * 3);
           }
         },
       ),

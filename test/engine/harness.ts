@@ -48,10 +48,13 @@ export function runMessages(net: Network, msgs: Submitted[], o: NetOpts = {}, ch
   const e = new Engine(net, routerModel(o.switching ?? 'wormhole'), { ...PAPER_TIMING, ...o.timing }, {
     onMessageDone: (m) => done.push(m),
   });
-  const all: MessageState[] = [];
-  for (const m of [...msgs].sort((a, b) => a.at - b.at)) {
+  // Submit in creation order (a node's processor serves phases in that order); return in input order.
+  const all: MessageState[] = new Array(msgs.length);
+  const order = msgs.map((_, i) => i).sort((a, b) => msgs[a]!.at - msgs[b]!.at || a - b);
+  for (const i of order) {
+    const m = msgs[i]!;
     const st = e.newMessage(m.source, m.at, 'test', true, m.worms[0]!.length);
-    all.push(st);
+    all[i] = st;
     e.startPhase(m.source, m.worms, m.at, st);
   }
   let guard = 0;

@@ -22,18 +22,22 @@ describe('multidestination worms (000 sec. 3.2)', () => {
     // both into the consumption channel and on toward 6.
     const atStop = S + 3 * (R + 1);
     assert.equal(d[0]!.header, atStop + RM + 1);
-    assert.equal(d[0]!.tail, atStop + RM + 1 + 19);
     const at6 = atStop + RM + 1 + 2 * (R + 1);
     assert.equal(d[1]!.header, at6 + R + 1);
     assert.equal(d[1]!.tail, at6 + R + 1 + 19);
+    // With 1-flit buffers, router 3's buffer feeds its consumption channel and the link toward 6 in
+    // lockstep: each flit leaves it once both have taken it, so the copy absorbed at 3 is held back
+    // by the head's routing stalls further on, and its tail arrives 3 hops before the tail at 6.
+    assert.equal(d[0]!.tail, d[1]!.tail - 3);
     assert.equal(messages[0]!.traffic, 6 * 20);
   });
 
   it('retransmission (PAR / TAR) starts the next phase after the tail arrives, paying the full start-up', () => {
-    const net = makeNet('mesh:8x8', { consumption: 4 });
+    const net = makeNet('mesh:8x8', { consumption: 4, injection: 2 });
     const t = net.topology;
     const n = (s: string) => t.parseNode(s);
     // Source 0,0: worm to 4,0 (TAR: not a destination) which retransmits to 4,5 and 6,0.
+    // Two injection channels, so the second retransmission does not wait for the first's tail.
     const worm: WormSpec = {
       source: n('0,0'),
       length: 10,
@@ -56,6 +60,24 @@ describe('multidestination worms (000 sec. 3.2)', () => {
     assert.equal(byNode.get('4,5'), tailAtRelay + S + 6 * (R + 1) + 9);
     assert.equal(byNode.get('6,0'), tailAtRelay + S + 8 + 3 * (R + 1) + 9);
     assert.equal(m.worms, 3);
+  });
+
+  it("one-port: a node's second worm waits for the injection channel until the first worm's tail is in", () => {
+    const net = makeNet('mesh:8x8', { injection: 1 });
+    const t = net.topology;
+    const n = (s: string) => t.parseNode(s);
+    const src = n('4,4');
+    const w1: WormSpec = { source: src, length: 10, stops: [{ node: n('7,4'), service: 'ABS' }] };
+    const w2: WormSpec = { source: src, length: 10, stops: [{ node: n('4,7'), service: 'ABS' }] };
+    const { messages } = runMessages(net, [{ at: 0, source: src, worms: [w1, w2] }]);
+    const tails = new Map(messages[0]!.deliveries.map((d) => [t.formatNode(d.node), d.tail]));
+    // w1 streams behind its head, so its tail leaves the injection channel 3 hops before reaching
+    // 7,4; w2, whose start-up ended at 41, takes the freed channel in the next cycle.
+    const w1Tail = S + 4 * (R + 1) + 9;
+    assert.equal(tails.get('7,4'), w1Tail);
+    const w2Start = w1Tail - 3 + 1;
+    assert.ok(w2Start > S + 8, 'w2 waited for the injection channel, not for its start-up');
+    assert.equal(tails.get('4,7'), w2Start + 4 * (R + 1) + 9);
   });
 
   it('a tree worm replicates into several output channels asynchronously and reaches every leaf once', () => {

@@ -1,0 +1,21 @@
+/** mcsim's public API: one entry point for the library. */
+export { McsimError } from './util/errors.js';
+export { Rng } from './util/rng.js';
+export type { Topology } from './topology/topology.js';
+export { parseTopology, TOPOLOGIES } from './topology/registry.js';
+export { EJECT, packRoute, routePort, routeVcMask } from './routing/routing.js';
+export type { RoutingDef, RoutingFunction } from './routing/routing.js';
+export { ROUTINGS, buildRouting, defaultRoutingName } from './routing/registry.js';
+export { tracePath, tracePathVia, type Hop } from './routing/path.js';
+export { ROUTER_MODELS, routerModel, type RouterModel } from './router/model.js';
+export { buildNetwork, describeBuffer, type Network, type NetworkOptions } from './engine/network.js';
+export { DeadlockError, Engine, type EngineHooks, type Timing } from './engine/engine.js';
+export type { MessageState, Delivery } from './engine/message.js';
+export { SERVICES, unicastWorm, type Service, type StopSpec, type WormSpec } from './plan/worm.js';
+export { UniformTraffic } from './traffic/uniform.js';
+export { ConfigSchema, type McsimConfig, type McsimConfigInput } from './config/schema.js';
+export { parseConfig, loadConfigFile, resolveConfig } from './config/load.js';
+export { runSimulation, type RunOptions, type RunResult } from './sim/run.js';
+export type { MessageRecord } from './sim/record.js';
+export type { DeadlockReport, LatencyStats, RunMetrics } from './metrics/types.js';
+export { VERSION } from './version.js';

@@ -1,0 +1,126 @@
+import { F_ABSORB, SERVICE_FLAGS, type Service, type StopSpec, type WormSpec } from '../plan/worm.js';
+import type { RoutingFunction } from '../routing/routing.js';
+import { routePort } from '../routing/routing.js';
+import { EJECT } from '../routing/routing.js';
+import type { Topology } from '../topology/topology.js';
+import { McsimError } from '../util/errors.js';
+import { allWorms, type MulticastPlan } from './plan.js';
+
+/** One worm of a plan as printed by `mcsim plan --json`. */
+export interface WormView {
+  phase: number;
+  source: string;
+  destinations: Array<{ node: string; service: Service }>;
+  /** Node ids in order, source first; for tree worms, each branch continues from its fork. */
+  path: string[];
+  hops: number;
+  routing: string;
+}
+
+export interface PlanView {
+  algorithm: string;
+  topology: string;
+  source: string;
+  destinations: string[];
+  phases: number;
+  worms: WormView[];
+  /** Every absorption of the message, one entry each (a double delivery would show twice). */
+  deliveries: string[];
+  /** Channel traversals of the whole plan (head hops summed over worms). */
+  channels: number;
+  /** Hops of the longest worm path. */
+  longestPath: number;
+}
+
+/** Walks a worm through the routing functions: the node sequence of each branch, and all hops. */
+export function traceWorm(topo: Topology, rfFor: (name?: string) => RoutingFunction, worm: WormSpec) {
+  const rf = rfFor(worm.routing);
+  const path: number[] = [worm.source];
+  const hops: Array<{ from: number; port: number; to: number; vcMask: number }> = [];
+  let longest = 0;
+  const walk = (from: number, prevPort: number, list: StopSpec[], depth: number) => {
+    let cur = from;
+    let pp = prevPort;
+    let d = depth;
+    for (const stop of list) {
+      const leg = cur;
+      let guard = 0;
+      while (cur !== stop.node) {
+        const packed = rf.route(cur, stop.node, leg, pp);
+        const port = routePort(packed);
+        const next = port === EJECT ? -1 : topo.neighbor(cur, port);
+        if (next < 0 || ++guard > topo.numNodes * 4)
+          throw new McsimError(`worm from ${topo.formatNode(worm.source)} cannot reach ${topo.formatNode(stop.node)} with ${rf.name}`);
+        hops.push({ from: cur, port, to: next, vcMask: packed >>> 8 });
+        path.push(next);
+        cur = next;
+        pp = port;
+        d++;
+      }
+      if (stop.branches) for (const br of stop.branches) walk(cur, pp, br, d);
+    }
+    longest = Math.max(longest, d);
+  };
+  walk(worm.source, -1, worm.stops, 0);
+  return { path, hops, longest };
+}
+
+/** The destinations a worm delivers to, with their services, in header order (branches depth-first). */
+export function wormStops(worm: WormSpec): StopSpec[] {
+  const out: StopSpec[] = [];
+  const walk = (list: StopSpec[]) => {
+    for (const s of list) {
+      out.push(s);
+      if (s.branches) for (const b of s.branches) walk(b);
+    }
+  };
+  walk(worm.stops);
+  return out;
+}
+
+export function planView(plan: MulticastPlan, topo: Topology, rfFor: (name?: string) => RoutingFunction): PlanView {
+  const worms = allWorms(plan);
+  const deliveries: string[] = [];
+  let channels = 0;
+  let longest = 0;
+  const views: WormView[] = worms.map(({ worm, phase }) => {
+    const t = traceWorm(topo, rfFor, worm);
+    channels += t.hops.length;
+    longest = Math.max(longest, t.longest);
+    const stops = wormStops(worm);
+    for (const s of stops) if (SERVICE_FLAGS[s.service] & F_ABSORB) deliveries.push(topo.formatNode(s.node));
+    return {
+      phase,
+      source: topo.formatNode(worm.source),
+      destinations: stops.map((s) => ({ node: topo.formatNode(s.node), service: s.service })),
+      path: t.path.map((n) => topo.formatNode(n)),
+      hops: t.hops.length,
+      routing: rfFor(worm.routing).name,
+    };
+  });
+  return {
+    algorithm: plan.algorithm,
+    topology: topo.spec,
+    source: topo.formatNode(plan.source),
+    destinations: plan.destinations.map((d) => topo.formatNode(d)),
+    phases: Math.max(0, ...worms.map((w) => w.phase)),
+    worms: views,
+    deliveries,
+    channels,
+    longestPath: longest,
+  };
+}
+
+/** Checks a plan against its destination set: each destination absorbed exactly once, no other node. */
+export function checkDeliveries(plan: MulticastPlan): string | undefined {
+  const count = new Map<number, number>();
+  for (const { worm } of allWorms(plan))
+    for (const s of wormStops(worm)) if (SERVICE_FLAGS[s.service] & F_ABSORB) count.set(s.node, (count.get(s.node) ?? 0) + 1);
+  const want = new Set(plan.destinations);
+  for (const [n, c] of count) {
+    if (!want.has(n)) return `node ${n} is not a destination but receives the message`;
+    if (c !== 1) return `destination ${n} receives the message ${c} times`;
+  }
+  for (const d of want) if (!count.has(d)) return `destination ${d} never receives the message`;
+  return undefined;
+}

@@ -1,0 +1,18 @@
+import type { WormSpec } from '../plan/worm.js';
+import type { MulticastPlan, PlannerDef } from './plan.js';
+import { pathWorm } from './plan.js';
+
+/**
+ * Separate addressing (000's "unicast-based" baseline; 004 sec. 6): the source sends one unicast
+ * per destination, one after another, all in its single start-up phase (33 cycles for the first,
+ * 8 for each further one). Destinations are taken in increasing node id.
+ */
+export const separate: PlannerDef = {
+  name: 'separate',
+  description: 'separate addressing: one unicast per destination, sent one after another by the source',
+  topologies: ['mesh', 'torus', 'kary', 'ccc'],
+  plan(ctx, source, destinations): MulticastPlan {
+    const worms: WormSpec[] = [...destinations].sort((a, b) => a - b).map((d) => pathWorm(source, [d], ctx.length));
+    return { algorithm: 'separate', source, destinations: [...destinations], worms, phase: new Map(worms.map((w) => [w, 1])) };
+  },
+};

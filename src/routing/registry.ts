@@ -1,0 +1,45 @@
+import type { Topology } from '../topology/topology.js';
+import { McsimError } from '../util/errors.js';
+import { dorRouting, ecubeRouting, xyRouting, yxRouting } from './dor.js';
+import { hamiltonianRouting } from './hamiltonian.js';
+import { hcRouting } from './hc.js';
+import type { RoutingDef, RoutingFunction } from './routing.js';
+import { tableRouting } from './table.js';
+
+/** Every routing function, registered in one place. */
+export const ROUTINGS: readonly RoutingDef[] = [
+  xyRouting,
+  yxRouting,
+  dorRouting,
+  ecubeRouting,
+  hcRouting,
+  hamiltonianRouting,
+  tableRouting,
+];
+
+export function routingsFor(topo: Topology): RoutingDef[] {
+  return ROUTINGS.filter((r) => r.topologies.includes(topo.kind) && !r.check?.(topo, topo.channelClasses.map(() => 2)));
+}
+
+/** The topology's default: xy on 2D meshes and tori, dor on other k-ary n-cubes, hc on CCCs. */
+export function defaultRoutingName(topo: Topology): string {
+  if (topo.kind === 'ccc') return 'hc';
+  return topo.dims.length === 2 ? 'xy' : 'dor';
+}
+
+/** Builds a routing function; McsimError for an unknown name, a topology it does not fit, or too few VCs. */
+export function buildRouting(
+  topo: Topology,
+  name: string,
+  vcsPerClass: readonly number[],
+  options: Record<string, unknown> = {},
+): RoutingFunction {
+  const def = ROUTINGS.find((r) => r.name === name);
+  if (!def) throw new McsimError(`unknown routing "${name}" (allowed: ${ROUTINGS.map((r) => r.name).join(', ')})`);
+  if (!def.topologies.includes(topo.kind))
+    throw new McsimError(`routing "${name}" does not fit topology ${topo.spec} (${name} fits: ${def.topologies.join(', ')})`);
+  const why = def.check?.(topo, vcsPerClass);
+  if (why) throw new McsimError(`routing "${name}" does not fit ${topo.spec}: ${why}`);
+  const resolve = (other: string) => buildRouting(topo, other, vcsPerClass);
+  return def.build(topo, vcsPerClass, { ...options, resolve });
+}

@@ -1,0 +1,102 @@
+import { readFileSync } from 'node:fs';
+import type { Topology } from '../topology/topology.js';
+import { McsimError } from '../util/errors.js';
+import type { RoutingDef, RoutingFunction } from './routing.js';
+import { EJECT, packRoute } from './routing.js';
+
+/** A next-port table: ports[r * N + d] is the output port at router r toward d (EJECT at d itself). */
+export interface RouteTable {
+  ports: Uint8Array;
+  masks: Uint32Array;
+}
+
+/** Evaluates a routing function at every (router, destination), as seen by a worm starting there. */
+export function computeRouteTable(topo: Topology, rf: RoutingFunction): RouteTable {
+  const N = topo.numNodes;
+  const ports = new Uint8Array(N * N);
+  const masks = new Uint32Array(N * N);
+  for (let r = 0; r < N; r++) {
+    for (let d = 0; d < N; d++) {
+      const packed = rf.route(r, d, r, -1);
+      ports[r * N + d] = packed & 0xff;
+      masks[r * N + d] = packed >>> 8;
+    }
+  }
+  return { ports, masks };
+}
+
+export function routeTableToJson(topo: Topology, t: RouteTable): string {
+  const N = topo.numNodes;
+  const rows: number[][] = [];
+  for (let r = 0; r < N; r++) rows.push(Array.from(t.ports.subarray(r * N, (r + 1) * N)));
+  return JSON.stringify({ format: 'mcsim-route-table', topology: topo.spec, ports: rows });
+}
+
+function loadTable(topo: Topology, file: string, allVcs: number): RouteTable {
+  let doc: unknown;
+  try {
+    doc = JSON.parse(readFileSync(file, 'utf8'));
+  } catch (e) {
+    throw new McsimError(`cannot read route table "${file}": ${(e as Error).message.split('\n')[0]}`, 'network.routingOptions.file');
+  }
+  const d = doc as { format?: unknown; topology?: unknown; ports?: unknown };
+  const N = topo.numNodes;
+  if (d.format !== 'mcsim-route-table') throw new McsimError(`"${file}" is not an mcsim-route-table file`, 'network.routingOptions.file');
+  if (d.topology !== topo.spec)
+    throw new McsimError(`route table "${file}" is for ${String(d.topology)}, the network is ${topo.spec}`, 'network.routingOptions.file');
+  if (!Array.isArray(d.ports) || d.ports.length !== N)
+    throw new McsimError(`route table "${file}" needs ${N} rows (one per router)`, 'network.routingOptions.file');
+  const ports = new Uint8Array(N * N);
+  const masks = new Uint32Array(N * N).fill(allVcs);
+  d.ports.forEach((row: unknown, r: number) => {
+    if (!Array.isArray(row) || row.length !== N)
+      throw new McsimError(`route table "${file}": row ${r} needs ${N} entries`, 'network.routingOptions.file');
+    row.forEach((p: unknown, dst: number) => {
+      const ok = Number.isInteger(p) && ((p === EJECT && r === dst) || (r !== dst && topo.neighbor(r, p as number) >= 0));
+      if (!ok)
+        throw new McsimError(
+          `route table "${file}": port ${String(p)} at router ${topo.formatNode(r)} toward ${topo.formatNode(dst)} has no channel`,
+          'network.routingOptions.file',
+        );
+      ports[r * N + dst] = p as number;
+    });
+  });
+  return { ports, masks };
+}
+
+/**
+ * Table-driven routing: each router looks the output port up in a next-port table, loaded from a
+ * file (`routingOptions.file`) or computed from another routing function (`routingOptions.from`).
+ * Deadlock freedom is the table's business; the engine's deadlock detector reports a cycle.
+ */
+export const tableRouting: RoutingDef = {
+  name: 'table',
+  description: 'table-driven: next port per (router, destination), from a file or computed from another routing',
+  topologies: ['mesh', 'torus', 'kary', 'ccc'],
+  build(topo, vcsPerClass, options = {}) {
+    const N = topo.numNodes;
+    let table: RouteTable;
+    let base: RoutingFunction | undefined;
+    if (typeof options.file === 'string') table = loadTable(topo, options.file, (1 << Math.min(...vcsPerClass)) - 1);
+    else {
+      // Imported lazily to keep the registry the single place that knows every routing function.
+      const from = typeof options.from === 'string' ? options.from : undefined;
+      if (!from) throw new McsimError('table routing needs routingOptions.file or routingOptions.from', 'network.routingOptions');
+      const build = (options as { resolve?: (name: string) => RoutingFunction }).resolve;
+      if (!build) throw new McsimError('table routing: no resolver for routingOptions.from', 'network.routingOptions');
+      base = build(from);
+      table = computeRouteTable(topo, base);
+    }
+    const { ports, masks } = table;
+    return {
+      name: 'table',
+      route(cur, dest) {
+        const i = cur * N + dest;
+        return packRoute(ports[i]!, masks[i]!);
+      },
+      vcName(cur, port, vc) {
+        return base ? base.vcName(cur, port, vc) : `vc${vc}`;
+      },
+    };
+  },
+};
