@@ -49,6 +49,8 @@ export interface RunMetrics {
   throughput: { offered: number; accepted: number };
   /** Flit moves over network channels in the whole run (flit-hops). */
   flitHops: number;
+  /** The same measures per message class ('unicast', 'multicast'), for workloads that mix them. */
+  classes: Record<string, { latency: LatencyStats; latencyAvgDest: LatencyStats; traffic: { total: number; perMessage: number } }>;
   /** Set when the run stopped on a deadlock. */
   deadlock?: DeadlockReport;
 }

@@ -8,21 +8,46 @@ import { parseTopology } from '../topology/registry.js';
 import { McsimError } from '../util/errors.js';
 
 /** config -> topology -> routing -> network: the first steps of every run. */
-export function buildFromConfig(config: McsimConfig): { net: Network; model: RouterModel; timing: Timing } {
+export function buildFromConfig(config: McsimConfig): {
+  net: Network;
+  model: RouterModel;
+  timing: Timing;
+  /** The config with 'auto' and defaulted network fields resolved, as results report it. */
+  resolved: McsimConfig;
+} {
   const topo = withField('network.topology', () => parseTopology(config.network.topology));
   const vcs = resolveVcs(config, topo);
   const name = config.network.routing === 'auto' ? defaultRoutingName(topo) : config.network.routing;
   const routing = withField('network.routing', () => buildRouting(topo, name, vcs, config.network.routingOptions));
+  const routingByName = (other: string) => withField('network.routing', () => buildRouting(topo, other, vcs));
+  // 'all' channels = the output VCs of the router with the most (000 sec. 5.2).
   let totalVcs = 0;
-  for (let p = 0; p < topo.numPorts; p++) if (topo.neighbor(0, p) >= 0) totalVcs += vcs[topo.portClass(0, p)]!;
+  for (let r = 0; r < topo.numNodes; r++) {
+    let t = 0;
+    for (let p = 0; p < topo.numPorts; p++) if (topo.neighbor(r, p) >= 0) t += vcs[topo.portClass(r, p)]!;
+    totalVcs = Math.max(totalVcs, t);
+  }
   const net = buildNetwork(topo, routing, {
     vcsPerClass: vcs,
     bufferDepth: config.network.bufferDepth,
-    injectionChannels: resolveChannels(config, topo, 'injection', totalVcs),
-    consumptionChannels: resolveChannels(config, topo, 'consumption', totalVcs),
+    injectionChannels: resolveChannels(config, 'injection', totalVcs),
+    consumptionChannels: resolveChannels(config, 'consumption', totalVcs),
+    routingByName,
   });
   const model = routerModel(config.network.switching);
-  return { net, model, timing: { ...config.timing } };
+  const vcsOut = topo.channelClasses.length === 1 ? vcs[0]! : Object.fromEntries(topo.channelClasses.map((c, i) => [c, vcs[i]!]));
+  const resolved: McsimConfig = {
+    ...config,
+    network: {
+      ...config.network,
+      topology: topo.spec,
+      routing: routing.name,
+      vcs: vcsOut,
+      injectionChannels: net.injPerNode,
+      consumptionChannels: net.sinkPerNode,
+    },
+  };
+  return { net, model, timing: { ...config.timing }, resolved };
 }
 
 /** Prefixes a McsimError raised by `fn` with the config field it came from, unless it names one. */

@@ -1,0 +1,149 @@
+import { realpathSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { Command, CommanderError, Option } from 'commander';
+import { algorithmsHelp } from '../multicast/help.js';
+import { McsimError } from '../util/errors.js';
+import { VERSION } from '../version.js';
+
+/**
+ * The `mcsim` command line: a thin layer over the library. Each command's work lives in its own
+ * module, loaded when the command runs. Bad input (McsimError, usage errors) prints one line and
+ * exits 2; a run that deadlocks exits 3; an internal error exits 1 with its stack.
+ */
+export async function main(argv: string[]): Promise<number> {
+  const program = new Command('mcsim')
+    .description('flit-level simulator of multicast in interconnection networks')
+    .version(VERSION)
+    .exitOverride()
+    .configureOutput({ writeErr: (s) => process.stderr.write(s) });
+  let code = 0;
+  const collect = (v: string, prev: string[]) => [...prev, v];
+
+  program
+    .command('run')
+    .description('run one simulation of a config (built-in defaults without CONFIG)')
+    .argument('[config]', 'YAML or JSON config file')
+    .option('--set <path=value>', 'override a config field (repeatable)', collect, [])
+    .option('--seed <n>', 'seed of the random streams', intArg('--seed'))
+    .option('--json', 'print one JSON object { version, seed, config, metrics }')
+    .option('--out <file>', 'write the result to a .json, .jsonl or .csv file')
+    .option('--records <file>', 'write one JSON line per finished message')
+    .option('--progress', 'show progress on stderr')
+    .action(async (file, opts) => {
+      code = await (await import('./run.js')).runCommand(file, opts);
+    });
+
+  program
+    .command('route')
+    .description('the path a unicast takes')
+    .requiredOption('--topology <spec>', 'e.g. mesh:16x16, torus:8x8, ccc:5')
+    .option('--routing <name>', "routing function (default: the topology's)")
+    .requiredOption('--from <node>', 'source node id')
+    .requiredOption('--to <node>', 'destination node id')
+    .option('--vcs <n>', 'virtual channels per channel', intArg('--vcs'))
+    .option('--json', 'print JSON')
+    .action(async (opts) => {
+      (await import('./route.js')).routeCommand(opts);
+    });
+
+  program
+    .command('plan')
+    .description('the multicast plan of a scheme for one source and destination set, without simulating')
+    .requiredOption('--topology <spec>', 'e.g. mesh:16x16')
+    .requiredOption('--algorithm <name>', 'multicast scheme (listed below)')
+    .requiredOption('--source <node>', 'source node id')
+    .requiredOption('--dests <nodes>', 'destination node ids separated by spaces, e.g. "0,0 5,7"')
+    .option('--length <flits>', 'message length in flits', intArg('--length'), 20)
+    .option('--json', 'print the plan as JSON')
+    .addHelpText('after', () => algorithmsHelp())
+    .action(async (opts) => {
+      (await import('./plan.js')).planCommand(opts);
+    });
+
+  program
+    .command('schema')
+    .description("print the config's JSON Schema")
+    .action(async () => {
+      process.stdout.write(`${JSON.stringify((await import('../config/jsonschema.js')).configJsonSchema(), null, 2)}\n`);
+    });
+
+  program
+    .command('topologies')
+    .description('list the topologies and their spec syntax')
+    .action(async () => {
+      const { TOPOLOGIES } = await import('../topology/registry.js');
+      for (const t of TOPOLOGIES) console.log(`${t.name.padEnd(8)} ${t.example.padEnd(14)} ${t.description}`);
+    });
+
+  program
+    .command('routings')
+    .description('list the routing functions and the topologies each fits')
+    .action(async () => {
+      const { ROUTINGS } = await import('../routing/registry.js');
+      for (const r of ROUTINGS) console.log(`${r.name.padEnd(12)} fits ${r.topologies.join(', ').padEnd(24)} ${r.description}`);
+    });
+
+  program
+    .command('demo')
+    .description('the default experiment (npm start): uniform traffic on an 8x8 mesh at six loads')
+    .option('--out <dir>', 'directory for results', 'results')
+    .action(async (opts) => {
+      await (await import('./demo.js')).demoCommand(opts.out);
+    });
+
+  program
+    .command('bench')
+    .description('engine speed on a 16x16 mesh (cycles and flit-hops per second)')
+    .action(async () => {
+      (await import('../bench/bench.js')).runBench();
+    });
+
+  try {
+    await program.parseAsync(argv, { from: 'user' });
+    return code;
+  } catch (e) {
+    return reportError(e);
+  }
+}
+
+function intArg(name: string) {
+  return (v: string): number => {
+    if (!/^\d+$/.test(v)) throw new McsimError(`expected a whole number, got "${v}"`, name);
+    return Number(v);
+  };
+}
+
+/** One line for the user's mistakes (exit 2), the stack for ours (exit 1). */
+export function reportError(e: unknown): number {
+  if (e instanceof CommanderError) {
+    if (e.code === 'commander.helpDisplayed' || e.code === 'commander.version' || e.code === 'commander.help') return 0;
+    return 2;
+  }
+  if (e instanceof McsimError) {
+    process.stderr.write(`mcsim: ${e.message.split('\n')[0]}\n`);
+    return 2;
+  }
+  process.stderr.write(`mcsim: internal error: ${(e as Error)?.stack ?? String(e)}\n`);
+  return 1;
+}
+
+export { Option };
+
+function isEntry(): boolean {
+  try {
+    return realpathSync(process.argv[1] ?? '') === realpathSync(fileURLToPath(import.meta.url));
+  } catch {
+    return false;
+  }
+}
+
+if (isEntry()) {
+  main(process.argv.slice(2)).then(
+    (code) => {
+      process.exitCode = code;
+    },
+    (e) => {
+      process.exitCode = reportError(e);
+    },
+  );
+}

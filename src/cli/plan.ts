@@ -1,0 +1,63 @@
+import { planView } from '../multicast/inspect.js';
+import { plannerFor, validateDestinations } from '../multicast/registry.js';
+import { buildRouting, defaultRoutingName } from '../routing/registry.js';
+import type { RoutingFunction } from '../routing/routing.js';
+import { withField } from '../sim/build.js';
+import { parseTopology } from '../topology/registry.js';
+import type { Topology } from '../topology/topology.js';
+import { McsimError } from '../util/errors.js';
+import { renderPlanAscii } from './plan-ascii.js';
+
+export interface PlanOpts {
+  topology: string;
+  algorithm: string;
+  source: string;
+  dests: string;
+  length: number;
+  json?: boolean;
+}
+
+/** Routing functions by name on one topology, built once each (worms may name their own). */
+export function routingResolver(topo: Topology, base: string): (name?: string) => RoutingFunction {
+  const vcs = topo.channelClasses.map((c) => (c === 'hypercube' ? 1 : 2));
+  const cache = new Map<string, RoutingFunction>();
+  return (name = base) => {
+    let rf = cache.get(name);
+    if (!rf) cache.set(name, (rf = buildRouting(topo, name, vcs)));
+    return rf;
+  };
+}
+
+/** `mcsim plan`: the worms, headers, phases and paths of one multicast, printed or as JSON. */
+export function planCommand(o: PlanOpts): void {
+  const topo = withField('--topology', () => parseTopology(o.topology));
+  const def = withField('--algorithm', () => plannerFor(o.algorithm, topo));
+  const source = withField('--source', () => topo.parseNode(o.source));
+  const parts = o.dests.trim().split(/\s+/).filter(Boolean);
+  if (parts.length === 0) throw new McsimError('needs at least one destination', '--dests');
+  const dests = parts.map((p) => withField('--dests', () => topo.parseNode(p)));
+  try {
+    validateDestinations(topo, source, dests);
+  } catch (e) {
+    if (e instanceof McsimError) throw new McsimError(e.message.replace(/^dests: /, ''), '--dests');
+    throw e;
+  }
+  const base = def.routingFor?.(topo) ?? defaultRoutingName(topo);
+  const rfFor = routingResolver(topo, base);
+  const plan = def.plan({ topology: topo, routing: rfFor(base), length: o.length }, source, dests);
+  const view = planView(plan, topo, rfFor);
+  if (o.json) {
+    process.stdout.write(`${JSON.stringify(view)}\n`);
+    return;
+  }
+  console.log(
+    `${view.algorithm} on ${view.topology}: ${view.destinations.length} destination(s) from ${view.source}, ` +
+      `${view.phases} phase(s), ${view.worms.length} worm(s), ${view.channels} channel traversals, longest path ${view.longestPath} hops`,
+  );
+  for (const w of view.worms)
+    console.log(
+      `  phase ${w.phase}  ${w.source} -> ${w.destinations.map((d) => `${d.node}(${d.service})`).join(' ')}   [${w.hops} hops, ${w.routing}]`,
+    );
+  const pic = renderPlanAscii(topo, plan, view);
+  if (pic) console.log(`\n${pic}`);
+}

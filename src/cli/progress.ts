@@ -1,0 +1,25 @@
+/**
+ * A one-line progress indicator on stderr, redrawn in place on a terminal and printed as plain
+ * lines (at most every few seconds) otherwise, so logs stay readable.
+ */
+export function progressReporter(label: string) {
+  const tty = process.stderr.isTTY === true;
+  const start = Date.now();
+  let last = 0;
+  return {
+    update(done: number, total: number) {
+      const now = Date.now();
+      if (now - last < (tty ? 200 : 5000)) return;
+      last = now;
+      const frac = total > 0 ? Math.min(1, done / total) : 0;
+      const elapsed = (now - start) / 1000;
+      const eta = frac > 0 ? (elapsed * (1 - frac)) / frac : 0;
+      const bar = `${'#'.repeat(Math.round(frac * 30)).padEnd(30, '.')}`;
+      const line = `${label} [${bar}] ${(frac * 100).toFixed(0)}% ${elapsed.toFixed(0)}s elapsed, ~${eta.toFixed(0)}s left`;
+      process.stderr.write(tty ? `\r${line}` : `${line}\n`);
+    },
+    done() {
+      if (tty) process.stderr.write('\n');
+    },
+  };
+}

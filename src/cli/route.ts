@@ -1,0 +1,40 @@
+import { buildRouting, defaultRoutingName } from '../routing/registry.js';
+import { tracePath } from '../routing/path.js';
+import { parseTopology } from '../topology/registry.js';
+import { withField } from '../sim/build.js';
+
+export interface RouteOpts {
+  topology: string;
+  routing?: string;
+  from: string;
+  to: string;
+  vcs?: number;
+  json?: boolean;
+}
+
+/** `mcsim route`: the path of one unicast, hop by hop, with the channel and VC class of each hop. */
+export function routeCommand(o: RouteOpts): void {
+  const topo = withField('--topology', () => parseTopology(o.topology));
+  const name = o.routing ?? defaultRoutingName(topo);
+  const vcs = topo.channelClasses.map((c) => o.vcs ?? (c === 'hypercube' ? 1 : 2));
+  const rf = withField('--routing', () => buildRouting(topo, name, vcs));
+  const from = withField('--from', () => topo.parseNode(o.from));
+  const to = withField('--to', () => topo.parseNode(o.to));
+  const hops = tracePath(topo, rf, from, to);
+  const f = (n: number) => topo.formatNode(n);
+  if (o.json) {
+    const out = {
+      topology: topo.spec,
+      routing: rf.name,
+      from: f(from),
+      to: f(to),
+      hops: hops.length,
+      path: [f(from), ...hops.map((h) => f(h.to))],
+      channels: hops.map((h) => ({ from: f(h.from), to: f(h.to), port: h.portName, vcs: h.vcs })),
+    };
+    process.stdout.write(`${JSON.stringify(out)}\n`);
+    return;
+  }
+  console.log(`${topo.spec}, ${rf.name} routing: ${f(from)} -> ${f(to)} in ${hops.length} hop(s)`);
+  for (const h of hops) console.log(`  ${f(h.from).padEnd(12)} --${h.portName}--> ${f(h.to).padEnd(12)} VCs ${h.vcs.join(' ')}`);
+}

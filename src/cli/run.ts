@@ -1,0 +1,35 @@
+import { resolveConfig } from '../config/load.js';
+import { appendJsonl, writeResult } from '../results/writers.js';
+import { runSimulation } from '../sim/run.js';
+import { writeFileSync, mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { progressReporter } from './progress.js';
+import { summaryText } from './summary.js';
+
+export interface RunOpts {
+  set: string[];
+  seed?: number;
+  json?: boolean;
+  out?: string;
+  records?: string;
+  progress?: boolean;
+}
+
+/** `mcsim run`: exit code 0, or 3 when the run ended in a deadlock (its report is printed). */
+export async function runCommand(file: string | undefined, opts: RunOpts): Promise<number> {
+  const config = resolveConfig({ file, sets: opts.set, seed: opts.seed });
+  if (opts.records) {
+    mkdirSync(dirname(opts.records), { recursive: true });
+    writeFileSync(opts.records, '');
+  }
+  const progress = opts.progress ? progressReporter('run') : undefined;
+  const result = runSimulation(config, {
+    onRecord: opts.records ? (r) => appendJsonl(opts.records!, r) : undefined,
+    onProgress: progress?.update,
+  });
+  progress?.done();
+  if (opts.out) writeResult(opts.out, result);
+  if (opts.json) process.stdout.write(`${JSON.stringify(result)}\n`);
+  else process.stdout.write(`${summaryText(result)}\n`);
+  return result.metrics.deadlock ? 3 : 0;
+}

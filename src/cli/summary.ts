@@ -1,0 +1,47 @@
+import type { RunResult } from '../sim/run.js';
+
+/** A readable summary of one run. */
+export function summaryText(r: RunResult): string {
+  const m = r.metrics;
+  const c = r.config;
+  const w = c.workload;
+  const lat = (s: typeof m.latency) =>
+    s.count === 0 ? 'n/a' : `mean ${s.mean} (95% CI ${s.ci95[0]}..${s.ci95[1]}), p50 ${s.p50}, p99 ${s.p99}, max ${s.max}`;
+  const rows: Array<[string, string]> = [
+    ['network', `${c.network.topology}, routing ${c.network.routing}, ${c.network.switching}, buffers ${c.network.bufferDepth} flit(s)`],
+    ['workload', describeWorkload(w)],
+    ['seed', String(r.seed)],
+    ['cycles', String(m.cycles)],
+    ['messages', `${m.messages.created} created, ${m.messages.delivered} finished, ${m.messages.measured} measured, ${m.messages.unfinished} unfinished`],
+    ['latency (cycles)', lat(m.latency)],
+    ['avg over dests', lat(m.latencyAvgDest)],
+    ['traffic', `${m.traffic.total} flit-hops, ${m.traffic.perMessage} per message`],
+    ['throughput', `offered ${m.throughput.offered}, accepted ${m.throughput.accepted} flits/node/cycle`],
+  ];
+  for (const [tag, cm] of Object.entries(m.classes ?? {}))
+    if (Object.keys(m.classes).length > 1) rows.push([`${tag} latency`, lat(cm.latency)]);
+  const width = Math.max(...rows.map((x) => x[0].length));
+  let text = rows.map(([k, v]) => `${k.padEnd(width)}  ${v}`).join('\n');
+  if (m.deadlock) text += `\n\n${m.deadlock.text}`;
+  return text;
+}
+
+function describeWorkload(w: RunResult['config']['workload']): string {
+  switch (w.type) {
+    case 'uniform':
+      return `uniform unicast, load ${w.load} flits/node/cycle, ${w.packetLength} flits`;
+    case 'messages':
+      return `${w.messages.length} given message(s)`;
+    case 'multicast':
+      return `${w.samples} contention-free multicasts, ${w.algorithm}, ${w.destinations} destinations`;
+    case 'mixed':
+      return `mixed unicast/multicast, ${w.algorithm}, load ${w.load}`;
+  }
+}
+
+/** Right-aligned table. */
+export function table(head: string[], rows: Array<Array<string | number>>): string {
+  const cells = rows.map((r) => r.map(String));
+  const widths = head.map((h, i) => Math.max(h.length, ...cells.map((r) => r[i]!.length)));
+  return [head, ...cells].map((r) => r.map((c, i) => c.padStart(widths[i]!)).join('  ')).join('\n');
+}

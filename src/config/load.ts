@@ -1,0 +1,106 @@
+import { readFileSync } from 'node:fs';
+import { parse as parseYaml } from 'yaml';
+import type { z } from 'zod';
+import { McsimError } from '../util/errors.js';
+import { ConfigSchema, type McsimConfig } from './schema.js';
+
+/** Validates a config object and fills in defaults; the first problem becomes one McsimError. */
+export function parseConfig(input: unknown): McsimConfig {
+  // A workload without a type is the default uniform one with fields changed (e.g. by --set).
+  if (input && typeof input === 'object' && !Array.isArray(input)) {
+    const w = (input as Record<string, unknown>).workload;
+    if (w && typeof w === 'object' && !Array.isArray(w) && !('type' in w))
+      input = { ...input, workload: { type: 'uniform', ...(w as object) } };
+  }
+  const r = ConfigSchema.safeParse(input ?? {});
+  if (r.success) return r.data;
+  throw issueToError(r.error.issues[0]!, input);
+}
+
+function issueToError(issue: z.core.$ZodIssue, input: unknown): McsimError {
+  const path = issue.path.map((p) => (typeof p === 'number' ? `[${p}]` : String(p))).join('.').replace(/\.\[/g, '[');
+  const got = valueAt(input, issue.path as PropertyKey[]);
+  switch (issue.code) {
+    case 'unrecognized_keys': {
+      const keys = issue.keys;
+      return new McsimError(`unknown field${keys.length > 1 ? 's' : ''} ${keys.map((k) => `"${k}"`).join(', ')}`, path || undefined);
+    }
+    case 'invalid_union': {
+      if ((issue as { discriminator?: string }).discriminator !== undefined || path.endsWith('workload'))
+        return new McsimError(`unknown workload type ${JSON.stringify((got as { type?: unknown })?.type)} (allowed: uniform, messages, multicast, mixed)`, path || undefined);
+      return new McsimError(`${issue.message}, got ${show(got)}`, path || undefined);
+    }
+    case 'invalid_value':
+      return new McsimError(`got ${show(got)} (allowed: ${issue.values.map((v) => JSON.stringify(v)).join(', ')})`, path || undefined);
+    default:
+      return new McsimError(`${issue.message}${got === undefined ? '' : `, got ${show(got)}`}`, path || undefined);
+  }
+}
+
+function valueAt(obj: unknown, path: PropertyKey[]): unknown {
+  let cur = obj;
+  for (const k of path) {
+    if (cur === null || typeof cur !== 'object') return undefined;
+    cur = (cur as Record<PropertyKey, unknown>)[k];
+  }
+  return cur;
+}
+
+function show(v: unknown): string {
+  const s = JSON.stringify(v);
+  return s === undefined ? String(v) : s.length > 60 ? `${s.slice(0, 57)}...` : s;
+}
+
+/** Reads a YAML or JSON config file (YAML is a superset of JSON). */
+export function loadConfigFile(path: string): unknown {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (e) {
+    throw new McsimError(`cannot read config file "${path}": ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+  }
+  try {
+    return parseYaml(text) ?? {};
+  } catch (e) {
+    throw new McsimError(`config file "${path}" is not valid YAML/JSON: ${(e as Error).message.split('\n')[0]}`);
+  }
+}
+
+/** Sets `path=value` in a plain config object; the value is read as YAML (numbers, booleans, JSON objects). */
+export function applySet(obj: Record<string, unknown>, assignment: string): void {
+  const eq = assignment.indexOf('=');
+  if (eq <= 0) throw new McsimError(`--set needs path=value, got "${assignment}"`);
+  const path = assignment.slice(0, eq).trim().split('.');
+  let value: unknown;
+  try {
+    value = parseYaml(assignment.slice(eq + 1));
+  } catch {
+    throw new McsimError(`--set ${assignment}: the value is not valid YAML`);
+  }
+  let cur: Record<string, unknown> = obj;
+  for (const key of path.slice(0, -1)) {
+    if (!/^[A-Za-z_][\w]*$/.test(key)) throw new McsimError(`--set ${assignment}: "${key}" is not a field name`);
+    const next = cur[key];
+    if (next === undefined || next === null) cur[key] = {};
+    else if (typeof next !== 'object' || Array.isArray(next)) throw new McsimError(`--set ${assignment}: "${key}" is not an object`);
+    cur = cur[key] as Record<string, unknown>;
+  }
+  cur[path[path.length - 1]!] = value;
+}
+
+export interface ResolveInput {
+  file?: string | undefined;
+  sets?: readonly string[];
+  seed?: number | undefined;
+}
+
+/** File (optional) + --set overrides + --seed, validated into a full config. */
+export function resolveConfig(input: ResolveInput): McsimConfig {
+  const raw = input.file ? loadConfigFile(input.file) : {};
+  if (raw === null || typeof raw !== 'object' || Array.isArray(raw))
+    throw new McsimError(`config file "${input.file}" must hold an object of fields`);
+  const obj = structuredClone(raw) as Record<string, unknown>;
+  for (const s of input.sets ?? []) applySet(obj, s);
+  if (input.seed !== undefined) obj.seed = input.seed;
+  return parseConfig(obj);
+}

@@ -1,0 +1,24 @@
+import type { Topology } from '../topology/topology.js';
+import { McsimError } from '../util/errors.js';
+import type { McsimConfig } from './schema.js';
+
+/**
+ * VCs per channel class of the topology. A number applies to every class; a map names classes
+ * (missing ones: 2, or 1 for 'hypercube'). Unset: 2, and on a CCC { cycle: 2, hypercube: 1 } (004 sec. 3).
+ */
+export function resolveVcs(config: McsimConfig, topo: Topology): number[] {
+  const v = config.network.vcs;
+  const dflt = (c: string) => (c === 'hypercube' ? 1 : 2);
+  if (v === undefined) return topo.channelClasses.map(dflt);
+  if (typeof v === 'number') return topo.channelClasses.map(() => v);
+  for (const k of Object.keys(v))
+    if (!topo.channelClasses.includes(k))
+      throw new McsimError(`unknown channel class "${k}" for ${topo.spec} (classes: ${topo.channelClasses.join(', ')})`, 'network.vcs');
+  return topo.channelClasses.map((c) => v[c] ?? dflt(c));
+}
+
+/** Injection or consumption channels per node; 'all' = total output VCs of a router (000 sec. 5.2). */
+export function resolveChannels(config: McsimConfig, kind: 'injection' | 'consumption', totalVcsPerRouter: number): number {
+  const v = kind === 'injection' ? config.network.injectionChannels : config.network.consumptionChannels;
+  return v === 'all' ? totalVcsPerRouter : v;
+}

@@ -1,0 +1,226 @@
+import { z } from 'zod';
+
+/**
+ * The configuration schema: the single source of the config's TypeScript type, its JSON Schema
+ * (`mcsim schema`, schema/mcsim.config.schema.json) and its reference (docs/config.md). Every field
+ * has a default and a description that states it. Objects are strict: unknown fields are errors.
+ */
+
+const SERVICE = z.enum(['ABS', 'PAF', 'PAR', 'PAFR', 'TAR', 'TAFR', 'FWD']);
+
+export interface StopConfig {
+  node: string;
+  service?: z.infer<typeof SERVICE> | undefined;
+  retransmit?: WormConfig[] | undefined;
+  branches?: StopConfig[][] | undefined;
+}
+export interface WormConfig {
+  length?: number | undefined;
+  stops: StopConfig[];
+}
+
+export const StopConfigSchema: z.ZodType<StopConfig> = z.lazy(() =>
+  z
+    .object({
+      node: z.string().describe('Node id of the stop (x,y / x0,x1,... / i,w).'),
+      service: SERVICE.optional().describe(
+        'Header service at the stop (000 sec. 3.2). Default: PAF on a stop followed by another, ABS on the last.',
+      ),
+      retransmit: z
+        .array(WormConfigSchema)
+        .optional()
+        .describe('Worms the node starts as a new phase after the tail has arrived (services with R).'),
+      branches: z
+        .array(z.array(StopConfigSchema).min(1))
+        .optional()
+        .describe('Tree worm: replicate here into one branch per list of stops (last stop only).'),
+    })
+    .strict(),
+);
+
+export const WormConfigSchema: z.ZodType<WormConfig> = z.lazy(() =>
+  z
+    .object({
+      length: z.number().int().positive().optional().describe('Flits; default: the workload packetLength.'),
+      stops: z.array(StopConfigSchema).min(1).describe('Ordered header of the worm.'),
+    })
+    .strict(),
+);
+
+const MessageConfigSchema = z
+  .object({
+    at: z.number().int().min(0).describe('Creation cycle.'),
+    source: z.string().describe('Node id of the source.'),
+    length: z.number().int().positive().optional().describe('Flits; default: the workload packetLength.'),
+    dest: z.string().optional().describe('Destination of a unicast (give dest or worms).'),
+    worms: z
+      .array(WormConfigSchema)
+      .min(1)
+      .optional()
+      .describe('Worms the source starts as one start-up phase (give dest or worms).'),
+  })
+  .strict()
+  .refine((m) => (m.dest === undefined) !== (m.worms === undefined), {
+    message: 'give exactly one of "dest" (a unicast) or "worms"',
+  });
+
+const windowFields = {
+  warmup: z.number().int().min(0).default(2000).describe('Cycles before measuring. Default 2000.'),
+  measure: z
+    .number()
+    .int()
+    .positive()
+    .default(10000)
+    .describe('Length of the measurement window in cycles; messages created in it are measured. Default 10000.'),
+  drain: z
+    .number()
+    .int()
+    .min(0)
+    .default(20000)
+    .describe('Cycles after the window for measured messages to finish; the rest count as unfinished. Default 20000.'),
+};
+
+const packetLength = z.number().int().positive().default(20).describe('Message length in flits. Default 20 (000 sec. 5.1).');
+
+const UniformSchema = z
+  .object({
+    type: z.literal('uniform'),
+    load: z.number().positive().default(0.04).describe('Offered load in flits per node per cycle. Default 0.04.'),
+    packetLength,
+    ...windowFields,
+  })
+  .strict()
+  .describe('Uniform random unicast traffic, Poisson arrivals at every node.');
+
+const MessagesSchema = z
+  .object({
+    type: z.literal('messages'),
+    packetLength,
+    maxCycles: z.number().int().positive().default(1000000).describe('Stop after this many cycles. Default 1000000.'),
+    messages: z.array(MessageConfigSchema).min(1).describe('The messages, each with its creation cycle.'),
+  })
+  .strict()
+  .describe('A given set of messages at given times.');
+
+const algorithm = z.string().default('tpm').describe('Multicast scheme (see `mcsim plan --help`). Default tpm.');
+
+const MulticastSchema = z
+  .object({
+    type: z.literal('multicast'),
+    algorithm,
+    destinations: z.number().int().positive().default(20).describe('Destinations per multicast. Default 20.'),
+    samples: z.number().int().positive().default(1000).describe('Multicasts to average over. Default 1000 (000 sec. 5.2).'),
+    packetLength,
+  })
+  .strict()
+  .describe(
+    'Contention-free multicast (000 sec. 5.2): random source, uniformly random destination set, each multicast alone in the network.',
+  );
+
+const MixedSchema = z
+  .object({
+    type: z.literal('mixed'),
+    algorithm,
+    load: z
+      .number()
+      .positive()
+      .default(0.02)
+      .describe('Offered throughput X in delivered flits per node per cycle, unicast and multicast together. Default 0.02.'),
+    multicastFraction: z
+      .number()
+      .min(0)
+      .max(1)
+      .default(0.1)
+      .describe('Share of deliveries due to multicasts (000 sec. 5.3: 0.1). Default 0.1.'),
+    destinations: z
+      .object({
+        mean: z.number().positive().default(32).describe('Default 32.'),
+        sd: z.number().min(0).default(15).describe('Default 15.'),
+        min: z.number().int().positive().default(2).describe('Default 2.'),
+        max: z.number().int().positive().default(250).describe('Default 250.'),
+      })
+      .strict()
+      .default({ mean: 32, sd: 15, min: 2, max: 250 })
+      .describe('Destinations per multicast: normal, rounded, clipped to [min, max] (000 sec. 5.3).'),
+    packetLength,
+    ...windowFields,
+  })
+  .strict()
+  .describe(
+    'Mixed unicast and multicast traffic (000 sec. 5.3): per node, unicast inter-arrival N/(0.9X) and multicast inter-arrival N*D/(0.1X).',
+  );
+
+const channels = z
+  .union([z.number().int().positive(), z.literal('all')])
+  .default(1)
+  .describe("Channels per node: a number, or 'all' = as many as the router has output VCs (000 sec. 5.2). Default 1.");
+
+export const NetworkSchema = z
+  .object({
+    topology: z
+      .string()
+      .default('mesh:16x16')
+      .describe("Topology spec: mesh:16x16, torus:10x10, mesh:4x4x4, kary:8tx8x4t, ccc:5. Default 'mesh:16x16'."),
+    routing: z
+      .string()
+      .default('auto')
+      .describe("Routing function, or 'auto' = xy on 2D meshes and tori, dor on other n-cubes, hc on CCCs. Default 'auto'."),
+    routingOptions: z
+      .record(z.string(), z.unknown())
+      .default({})
+      .describe("Options of the routing function, e.g. { from: 'xy' } or { file: 'routes.json' } for 'table'. Default {}."),
+    vcs: z
+      .union([z.number().int().positive(), z.record(z.string(), z.number().int().positive())])
+      .optional()
+      .describe(
+        'Virtual channels per physical channel: a number for every class, or per channel class. Default 2 (on a CCC: { cycle: 2, hypercube: 1 }, 004 sec. 3).',
+      ),
+    bufferDepth: z.number().int().positive().default(1).describe('Flits per VC buffer. Default 1 (000 sec. 5.1).'),
+    switching: z
+      .enum(['wormhole', 'vct'])
+      .default('wormhole')
+      .describe("'wormhole', or 'vct' (virtual cut-through: a packet advances only where all of it fits). Default 'wormhole'."),
+    injectionChannels: channels,
+    consumptionChannels: channels,
+  })
+  .strict();
+
+export const TimingSchema = z
+  .object({
+    routingDelay: z.number().int().min(0).default(2).describe('Cycles per routing decision. Default 2 (000 sec. 5.1).'),
+    routingDelayModified: z
+      .number()
+      .int()
+      .min(0)
+      .default(3)
+      .describe('Cycles per routing decision where the header is modified. Default 3.'),
+    startup: z.number().int().min(0).default(33).describe("Start-up of a node's first message of a phase. Default 33."),
+    startupSubsequent: z
+      .number()
+      .int()
+      .min(0)
+      .default(8)
+      .describe('Start-up of each further message the node starts in the same phase. Default 8.'),
+    deadlockCycles: z
+      .number()
+      .int()
+      .positive()
+      .default(2000)
+      .describe('Stop with a deadlock report after this many cycles without any flit moving. Default 2000.'),
+  })
+  .strict();
+
+export const WorkloadSchema = z.discriminatedUnion('type', [UniformSchema, MessagesSchema, MulticastSchema, MixedSchema]);
+
+export const ConfigSchema = z
+  .object({
+    seed: z.number().int().min(0).default(1).describe('Seed of the random streams. Default 1.'),
+    network: NetworkSchema.default(NetworkSchema.parse({})),
+    timing: TimingSchema.default(TimingSchema.parse({})),
+    workload: WorkloadSchema.default(UniformSchema.parse({ type: 'uniform' })),
+  })
+  .strict();
+
+export type McsimConfig = z.output<typeof ConfigSchema>;
+export type McsimConfigInput = z.input<typeof ConfigSchema>;
+export type WorkloadConfig = McsimConfig['workload'];

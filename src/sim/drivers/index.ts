@@ -1,0 +1,22 @@
+import type { Driver, DriverContext } from './driver.js';
+import { messagesDriver } from './messages.js';
+import { mixedDriver } from './mixed.js';
+import { multicastDriver } from './multicast.js';
+import { uniformDriver } from './uniform.js';
+
+/** The driver of the config's workload type (one module per type). */
+export function driverFor(ctx: DriverContext): Driver {
+  const w = ctx.config.workload;
+  switch (w.type) {
+    case 'uniform':
+      return uniformDriver(ctx, w);
+    case 'messages':
+      return messagesDriver(ctx, w);
+    case 'multicast':
+      return multicastDriver(ctx, w);
+    case 'mixed':
+      return mixedDriver(ctx, w);
+  }
+}
+
+export type { Driver, DriverContext } from './driver.js';

@@ -1,0 +1,90 @@
+import type { McsimConfig } from '../../config/schema.js';
+import { unicastWorm, type WormSpec } from '../../plan/worm.js';
+import { normalCount } from '../../traffic/destinations.js';
+import { countDeliveries } from '../../traffic/messages.js';
+import { EventHeap } from '../../util/heap.js';
+import { Rng } from '../../util/rng.js';
+import type { Driver, DriverContext } from './driver.js';
+import { planMulticast, plannerForNetwork } from './multicast.js';
+
+type Mixed = Extract<McsimConfig['workload'], { type: 'mixed' }>;
+
+/**
+ * Mixed unicast and multicast traffic (000 sec. 5.3). With X the offered throughput in messages
+ * delivered per cycle over the N nodes, every node starts unicasts with mean inter-arrival
+ * N / (0.9 X) and multicasts with mean inter-arrival N D / (0.1 X), D the mean number of
+ * destinations; here X = load * N / packetLength, so `load` is in delivered flits per node per cycle.
+ * Inter-arrival times are exponential; each node has its own random streams.
+ */
+export function mixedDriver({ config, net }: DriverContext, w: Mixed): Driver {
+  const planner = plannerForNetwork(net, w.algorithm);
+  const N = net.numNodes;
+  const L = w.packetLength;
+  const windowStart = w.warmup;
+  const windowEnd = w.warmup + w.measure;
+  const endCycle = windowEnd + w.drain;
+  const X = (w.load * N) / L;
+  const uniRate = ((1 - w.multicastFraction) * X) / N;
+  const mcRate = (w.multicastFraction * X) / (N * w.destinations.mean);
+  const maxDests = Math.min(w.destinations.max, N - 1);
+  return {
+    windowStart,
+    windowEnd,
+    maxLength: L,
+    position: (m) => (m.created - windowStart) / (windowEnd - windowStart),
+    run(engine, collector, progress) {
+      // Event key: node * 2 + (0 unicast, 1 multicast); continuous times rounded down to cycles.
+      const heap = new EventHeap<number>();
+      const at = new Float64Array(2 * N);
+      const rngs: Rng[] = [];
+      for (let n = 0; n < N; n++) {
+        for (const kind of [0, 1]) {
+          const rng = new Rng(config.seed, 1 + 2 * n + kind);
+          rngs.push(rng);
+          const rate = kind === 0 ? uniRate : mcRate;
+          if (rate <= 0) continue;
+          at[2 * n + kind] = rng.exp(rate);
+          heap.push(Math.floor(at[2 * n + kind]!), 2 * n + kind);
+        }
+      }
+      const cache = new Map<number, WormSpec>();
+      let progressAt = 0;
+      while (engine.now < endCycle) {
+        const now = engine.now;
+        while (heap.peekTime() <= now) {
+          const t = heap.peekTime();
+          const key = heap.pop()!;
+          const n = key >> 1;
+          const rng = rngs[key]!;
+          if ((key & 1) === 0) {
+            let d = rng.int(N - 1);
+            if (d >= n) d++;
+            let spec = cache.get(n * N + d);
+            if (!spec) cache.set(n * N + d, (spec = unicastWorm(n, d, L)));
+            const measured = collector.onCreated(t, L);
+            engine.startPhase(n, [spec], t, engine.newMessage(n, t, 'unicast', measured, L));
+          } else {
+            const k = normalCount(rng, w.destinations.mean, w.destinations.sd, w.destinations.min, maxDests);
+            const dests = rng.sample(N, k, n);
+            const plan = planMulticast(net, planner, n, dests, L);
+            const flits = plan.worms.reduce((a, x) => a + x.length * countDeliveries(x), 0);
+            const measured = collector.onCreated(t, flits);
+            engine.startPhase(n, plan.worms, t, engine.newMessage(n, t, 'multicast', measured, L));
+          }
+          at[key]! += rng.exp((key & 1) === 0 ? uniRate : mcRate);
+          heap.push(Math.floor(at[key]!), key);
+        }
+        if (now >= windowEnd && collector.unfinished === 0) break;
+        if (engine.idle && engine.nextEventTime() > now) {
+          engine.skipIdle(Math.min(heap.peekTime(), endCycle));
+          continue;
+        }
+        engine.step();
+        if (engine.now >= progressAt) {
+          progress(engine.now, endCycle);
+          progressAt = engine.now + 4096;
+        }
+      }
+    },
+  };
+}
