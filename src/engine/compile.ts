@@ -24,8 +24,37 @@ export interface CompiledWorm {
 
 const cache = new WeakMap<WormSpec, CompiledWorm>();
 
+// A plain unicast has the same header shape every time; only the node differs.
+const UNICAST_FLAGS = Uint8Array.of(F_ABSORB);
+const ZERO = Int32Array.of(0);
+const NONE = new Int32Array(0);
+const NO_RETRANSMIT: ReadonlyArray<WormSpec[] | undefined> = [undefined];
+
 /** Compiles (and caches) a worm; throws McsimError when the header is inconsistent. */
 export function compileWorm(spec: WormSpec, numNodes: number): CompiledWorm {
+  const stops = spec.stops;
+  if (stops.length === 1 && stops[0]!.service === 'ABS' && !stops[0]!.branches && !stops[0]!.retransmit) {
+    // Fast path for unicasts, which uniform traffic creates by the million: no cache, little garbage.
+    const d = stops[0]!.node;
+    if (
+      Number.isInteger(d) && d >= 0 && d < numNodes && Number.isInteger(spec.source) && spec.source >= 0 &&
+      spec.source < numNodes && Number.isInteger(spec.length) && spec.length >= 1
+    ) {
+      return {
+        spec,
+        source: spec.source,
+        length: spec.length,
+        node: Int32Array.of(d),
+        flags: UNICAST_FLAGS,
+        childStart: ZERO,
+        childCount: ZERO,
+        children: NONE,
+        retransmit: NO_RETRANSMIT,
+        deliveries: 1,
+        routing: spec.routing,
+      };
+    }
+  }
   const hit = cache.get(spec);
   if (hit) return hit;
   if (!Number.isInteger(spec.length) || spec.length < 1)

@@ -1,5 +1,5 @@
 import type { McsimConfig } from '../../config/schema.js';
-import { unicastWorm, type WormSpec } from '../../plan/worm.js';
+import { unicastWorm } from '../../plan/worm.js';
 import { normalCount } from '../../traffic/destinations.js';
 import { countDeliveries } from '../../traffic/messages.js';
 import { EventHeap } from '../../util/heap.js';
@@ -47,7 +47,6 @@ export function mixedDriver({ config, net }: DriverContext, w: Mixed): Driver {
           heap.push(Math.floor(at[2 * n + kind]!), 2 * n + kind);
         }
       }
-      const cache = new Map<number, WormSpec>();
       let progressAt = 0;
       while (engine.now < endCycle) {
         const now = engine.now;
@@ -59,8 +58,7 @@ export function mixedDriver({ config, net }: DriverContext, w: Mixed): Driver {
           if ((key & 1) === 0) {
             let d = rng.int(N - 1);
             if (d >= n) d++;
-            let spec = cache.get(n * N + d);
-            if (!spec) cache.set(n * N + d, (spec = unicastWorm(n, d, L)));
+            const spec = unicastWorm(n, d, L);
             const measured = collector.onCreated(t, L);
             engine.startPhase(n, [spec], t, engine.newMessage(n, t, 'unicast', measured, L));
           } else {

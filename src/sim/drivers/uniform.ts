@@ -1,5 +1,5 @@
 import type { McsimConfig } from '../../config/schema.js';
-import { unicastWorm, type WormSpec } from '../../plan/worm.js';
+import { unicastWorm } from '../../plan/worm.js';
 import { UniformTraffic } from '../../traffic/uniform.js';
 import type { Driver, DriverContext } from './driver.js';
 
@@ -17,8 +17,6 @@ export function uniformDriver({ config, net }: DriverContext, w: Uniform): Drive
     position: (m) => (m.created - windowStart) / (windowEnd - windowStart),
     run(engine, collector, progress) {
       const traffic = new UniformTraffic(net.numNodes, w.load, w.packetLength, config.seed);
-      // One spec per (source, destination): compiled once, reused by every message between them.
-      const cache = new Map<number, WormSpec>();
       const next = [0, 0, 0];
       let progressAt = 0;
       while (engine.now < endCycle) {
@@ -26,9 +24,8 @@ export function uniformDriver({ config, net }: DriverContext, w: Uniform): Drive
         while (traffic.peekTime() <= now) {
           traffic.pop(next);
           const [t, s, d] = next as [number, number, number];
-          const key = s * net.numNodes + d;
-          let spec = cache.get(key);
-          if (!spec) cache.set(key, (spec = unicastWorm(s, d, w.packetLength)));
+          // A fresh spec per message: caching one per node pair would grow memory with run length.
+          const spec = unicastWorm(s, d, w.packetLength);
           const measured = collector.onCreated(t, w.packetLength);
           engine.startPhase(s, [spec], t, engine.newMessage(s, t, 'unicast', measured, w.packetLength));
         }
