@@ -26,8 +26,10 @@ function issueToError(issue: z.core.$ZodIssue, input: unknown): McsimError {
       return new McsimError(`unknown field${keys.length > 1 ? 's' : ''} ${keys.map((k) => `"${k}"`).join(', ')}`, path || undefined);
     }
     case 'invalid_union': {
-      if ((issue as { discriminator?: string }).discriminator !== undefined || path.endsWith('workload'))
-        return new McsimError(`unknown workload type ${JSON.stringify((got as { type?: unknown })?.type)} (allowed: uniform, messages, multicast, mixed)`, path || undefined);
+      if ((issue as { discriminator?: string }).discriminator !== undefined || /workload(\.type)?$/.test(path)) {
+        const type = path.endsWith('.type') ? got : (got as { type?: unknown } | undefined)?.type;
+        return new McsimError(`unknown workload type ${JSON.stringify(type)} (allowed: uniform, messages, multicast, mixed)`, path || undefined);
+      }
       return new McsimError(`${issue.message}, got ${show(got)}`, path || undefined);
     }
     case 'invalid_value':

@@ -1,0 +1,96 @@
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, it } from 'node:test';
+
+const MAIN = new URL('../../src/cli/main.ts', import.meta.url).pathname;
+
+function mcsim(...args: string[]) {
+  const r = spawnSync(process.execPath, ['--import', 'tsx', MAIN, ...args], { encoding: 'utf8' });
+  return { code: r.status, out: r.stdout, err: r.stderr };
+}
+
+function oneLineError(r: ReturnType<typeof mcsim>, pattern: RegExp) {
+  assert.equal(r.code, 2, r.err);
+  const lines = r.err.trim().split('\n');
+  assert.equal(lines.length, 1, r.err);
+  assert.match(lines[0]!, pattern);
+  assert.ok(!r.err.includes('    at '), 'no stack trace');
+}
+
+describe('mcsim CLI', () => {
+  it('route --json: XY path on a 16x16 mesh', () => {
+    const r = mcsim('route', '--topology', 'mesh:16x16', '--routing', 'xy', '--from', '0,0', '--to', '5,7', '--json');
+    assert.equal(r.code, 0, r.err);
+    const j = JSON.parse(r.out);
+    assert.equal(j.hops, 12);
+    assert.equal(j.path[0], '0,0');
+    assert.equal(j.path.at(-1), '5,7');
+    assert.deepEqual(j.path.slice(0, 6), ['0,0', '1,0', '2,0', '3,0', '4,0', '5,0']);
+    assert.deepEqual(j.channels[0], { from: '0,0', to: '1,0', port: 'x+', vcs: ['vc0', 'vc1'] });
+  });
+
+  it('bad input: one line naming the value, exit code 2', () => {
+    oneLineError(mcsim('route', '--topology', 'mesh:16by16', '--from', '0,0', '--to', '1,1'), /mesh:16by16/);
+    oneLineError(mcsim('route', '--topology', 'mesh:16x16', '--from', '16,0', '--to', '1,1'), /--from: node "16,0" is outside mesh:16x16/);
+    oneLineError(mcsim('route', '--topology', 'mesh:4x4', '--routing', 'hc', '--from', '0,0', '--to', '1,1'), /routing "hc" does not fit topology mesh:4x4/);
+    oneLineError(mcsim('run', 'missing.yaml'), /cannot read config file "missing.yaml"/);
+    oneLineError(mcsim('run', '--set', 'network.vcs=0'), /network\.vcs/);
+    oneLineError(mcsim('run', '--set', 'network.topology=ccc:4', '--set', 'network.routing=xy'), /routing "xy" does not fit topology ccc:4/);
+    assert.equal(mcsim('frobnicate').code, 2);
+  });
+
+  it('run --json prints one object with seed, resolved config and metrics; --out writes CSV', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'mcsim-cli-'));
+    const out = join(dir, 'r.csv');
+    const r = mcsim(
+      'run',
+      '--set', 'network.topology=mesh:4x4',
+      '--set', 'workload.warmup=100', '--set', 'workload.measure=1000', '--set', 'workload.load=0.05',
+      '--seed', '3', '--json', '--out', out,
+    );
+    assert.equal(r.code, 0, r.err);
+    const j = JSON.parse(r.out);
+    assert.equal(j.seed, 3);
+    assert.equal(j.config.network.routing, 'xy');
+    for (const k of ['mean', 'p50', 'p99', 'max']) assert.equal(typeof j.metrics.latency[k], 'number');
+    assert.ok(j.metrics.messages.delivered > 0);
+    assert.ok(j.metrics.throughput.accepted > 0.03);
+    const csv = readFileSync(out, 'utf8').split('\n');
+    assert.ok(csv[0]!.includes('metrics.latency.mean'));
+    assert.ok(csv[1]!.length > 10);
+  });
+
+  it('the consumption-channel deadlock of 000 Fig. 2: reported, exit code 3; completes with 2 consumption channels', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'mcsim-cli-'));
+    const cfg = join(dir, 'fig2.yaml');
+    writeFileSync(
+      cfg,
+      [
+        'network: { topology: "mesh:4x1", consumptionChannels: 1 }',
+        'timing: { deadlockCycles: 300 }',
+        'workload:',
+        '  type: messages',
+        '  messages:',
+        '    - { at: 0, source: "0,0", worms: [ { stops: [ { node: "1,0", service: PAF }, { node: "2,0" } ] } ] }',
+        '    - { at: 0, source: "3,0", worms: [ { stops: [ { node: "2,0", service: PAF }, { node: "1,0" } ] } ] }',
+      ].join('\n'),
+    );
+    const r = mcsim('run', cfg);
+    assert.equal(r.code, 3, r.err);
+    assert.match(r.out, /deadlock at cycle \d+/);
+    assert.match(r.out, /holds consumption channel 0 of node 1,0/);
+    assert.match(r.out, /waits for a consumption channel of node 2,0 \(#0 held by message 1/);
+    const ok = mcsim('run', cfg, '--set', 'network.consumptionChannels=2', '--json');
+    assert.equal(ok.code, 0, ok.err);
+    assert.equal(JSON.parse(ok.out).metrics.messages.delivered, 2);
+  });
+
+  it('plan --help lists the algorithms with the topologies they fit', () => {
+    const r = mcsim('plan', '--help');
+    assert.equal(r.code, 0);
+    for (const a of ['separate', 'umesh', 'dual-path', 'multi-path', 'column-path', 'tpm']) assert.match(r.out, new RegExp(`\\b${a}\\b`));
+  });
+});
