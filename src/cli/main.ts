@@ -61,6 +61,17 @@ export async function main(argv: string[]): Promise<number> {
     });
 
   program
+    .command('sweep')
+    .description('run the points of an experiment file in parallel, appending each to a JSONL file (resumable)')
+    .argument('<experiment>', 'experiment YAML file, e.g. experiments/tpm-fig10.yaml')
+    .option('--workers <n>', 'worker threads (default: one per core)', intArg('--workers'))
+    .option('--out <dir>', 'directory for results', 'results')
+    .option('--quick', 'the scaled-down variant of the experiment')
+    .action(async (file, opts) => {
+      code = await (await import('./sweep.js')).sweepCommand(file, opts);
+    });
+
+  program
     .command('schema')
     .description("print the config's JSON Schema")
     .action(async () => {

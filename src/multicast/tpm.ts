@@ -109,16 +109,28 @@ function planTpm(ctx: PlanContext, source: number, dests: readonly number[], rou
     else push(colR, ap, d);
   }
 
-  // Entry row of each near-side column: the diagonal row -c, or its lowest destination (choice 2).
+  // Near-side columns with destinations at or above the source row get a column worm entering from
+  // the diagonal main-path row -c (choice 2); it also serves the column's destinations between that
+  // row and the source row. Every other near-side destination lies below the source row and is served
+  // by the worm of its row, which also carries the row's subzone-B destinations (choice 3).
   const entryRow = new Map<number, number>();
-  let Fb = Math.min(0, ...dests.map(frame.b));
+  const colWorm = new Map<number, number[]>();
   for (const [c, list] of colR) {
-    const m = Math.max(boundaryB, Math.min(-c, ...list.map(frame.b)));
+    if (!list.some((d) => frame.b(d) >= 0)) {
+      for (const d of list) push(rowB, frame.b(d), d);
+      continue;
+    }
+    const m = Math.max(boundaryB, -c);
     entryRow.set(c, m);
-    Fb = Math.min(Fb, m);
+    for (const d of list) {
+      if (frame.b(d) >= m) push(colWorm, c, d);
+      else push(rowB, frame.b(d), d);
+    }
   }
+  let Fb = Math.min(0, ...dests.map(frame.b));
+  for (const m of entryRow.values()) Fb = Math.min(Fb, m);
 
-  // Phase-2 worms, keyed by the main-path node (a', b') that retransmits them.
+  // Phase-2 worms, keyed by the main-path node that retransmits them.
   const retx = new Map<number, WormSpec[]>();
   const phase1Extra: WormSpec[] = [];
   const addRetx = (node: number, worm: WormSpec) => {
@@ -133,26 +145,26 @@ function planTpm(ctx: PlanContext, source: number, dests: readonly number[], rou
   };
   const byA = (x: number, y: number) => frame.a(x) - frame.a(y);
   const byB = (x: number, y: number) => frame.b(x) - frame.b(y);
-  for (const [ap, list] of colA) {
-    const m = frame.toNode(ap, 0);
-    addRetx(m, pathOf(m, list.sort(byB), L, routing));
-  }
-  // Rows: B destinations along the row, then (choice 3) the first near-side column entered there.
+  for (const [ap, list] of colA) addRetx(frame.toNode(ap, 0), pathOf(frame.toNode(ap, 0), list.sort(byB), L, routing));
+  // Rows: the row's destinations eastward, then the column entered from that row when it lies
+  // beyond them (one row-then-column worm, as in 000 Fig. 3); otherwise separate worms.
   const rowsToColumns = new Map<number, number[]>();
   for (const [c, m] of [...entryRow].sort((x, y) => x[0] - y[0])) push(rowsToColumns, m, c);
   const rows = new Set<number>([...rowB.keys(), ...rowsToColumns.keys()]);
   for (const bp of [...rows].sort((x, y) => y - x)) {
     const m = frame.toNode(Fa, bp);
-    const rowDests = (rowB.get(bp) ?? []).sort(byA);
-    const cols = rowsToColumns.get(bp) ?? [];
-    if (cols.length === 0) {
-      addRetx(m, pathOf(m, rowDests, L, routing));
-      continue;
+    let rowDests = (rowB.get(bp) ?? []).sort(byA);
+    const lastA = rowDests.length > 0 ? frame.a(rowDests[rowDests.length - 1]!) : Number.NEGATIVE_INFINITY;
+    for (const c of rowsToColumns.get(bp) ?? []) {
+      const column = colWorm.get(c)!.sort(byB);
+      if (rowDests.length > 0 && lastA < c) {
+        addRetx(m, pathOf(m, [...rowDests, ...column], L, routing));
+        rowDests = [];
+      } else {
+        addRetx(m, pathOf(m, column, L, routing));
+      }
     }
-    cols.forEach((c, i) => {
-      const column = colR.get(c)!.sort(byB);
-      addRetx(m, pathOf(m, i === 0 ? [...rowDests, ...column] : column, L, routing));
-    });
+    if (rowDests.length > 0) addRetx(m, pathOf(m, rowDests, L, routing));
   }
 
   // Phase 1: the main path, its stops in path order (000 Fig. 8, steps 2-4).

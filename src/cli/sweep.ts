@@ -1,0 +1,30 @@
+import { loadExperiment, runSweep } from '../experiments/sweep.js';
+import { progressReporter } from './progress.js';
+
+export interface SweepOpts {
+  workers?: number;
+  out: string;
+  quick?: boolean;
+}
+
+/** `mcsim sweep`: exit 0, or 4 when some points failed (recorded with their messages). */
+export async function sweepCommand(file: string, o: SweepOpts): Promise<number> {
+  const exp = loadExperiment(file);
+  const bar = progressReporter(exp.id);
+  let failedSoFar = 0;
+  const r = await runSweep(exp, {
+    outDir: o.out,
+    quick: o.quick ?? false,
+    ...(o.workers ? { workers: o.workers } : {}),
+    progress: (done, total, failed) => {
+      failedSoFar = failed;
+      bar.update(done, total);
+    },
+  });
+  bar.done();
+  console.log(
+    `${exp.id}: ${r.records.length} point(s), ${r.ran} run now, ${r.skipped} already done, ${r.failed} failed\nresults: ${r.file}\ntable:   ${r.csv}`,
+  );
+  void failedSoFar;
+  return r.failed > 0 ? 4 : 0;
+}

@@ -1,0 +1,164 @@
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import { extname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import { parse as parseYaml } from 'yaml';
+import type { RunMetrics } from '../metrics/types.js';
+import { appendJsonl, flatten, readJsonl, writeCsv } from '../results/writers.js';
+import { McsimError } from '../util/errors.js';
+import { VERSION } from '../version.js';
+import { effective, expandPoints, type Point } from './points.js';
+import { type Experiment, ExperimentSchema } from './schema.js';
+
+/** One line of a sweep's results file. */
+export interface PointRecord {
+  experiment: string;
+  key: string;
+  index: number;
+  params: Record<string, unknown>;
+  seed: number;
+  status: 'ok' | 'failed';
+  error?: string;
+  metrics?: RunMetrics;
+  version: string;
+  seconds: number;
+}
+
+export interface SweepOptions {
+  /** Worker threads (default: one per core). */
+  workers?: number;
+  outDir: string;
+  quick?: boolean;
+  /** Called after each finished point with (done, total, failed). */
+  progress?: (done: number, total: number, failed: number) => void;
+}
+
+export interface SweepResult {
+  file: string;
+  csv: string;
+  records: PointRecord[];
+  failed: number;
+  ran: number;
+  skipped: number;
+}
+
+export function loadExperiment(path: string): Experiment {
+  let raw: unknown;
+  try {
+    raw = parseYaml(readFileSync(path, 'utf8'));
+  } catch (e) {
+    throw new McsimError(`cannot read experiment "${path}": ${(e as NodeJS.ErrnoException).code ?? (e as Error).message.split('\n')[0]}`);
+  }
+  const r = ExperimentSchema.safeParse(raw);
+  if (!r.success) {
+    const i = r.error.issues[0]!;
+    throw new McsimError(`experiment "${path}": ${i.path.join('.')}: ${i.message}`);
+  }
+  return r.data;
+}
+
+export function resultsFile(exp: Experiment, outDir: string, quick: boolean): string {
+  return join(outDir, `${exp.id}${quick ? '-quick' : ''}.jsonl`);
+}
+
+/**
+ * Runs the points of an experiment on worker threads, appending each finished point to the
+ * results file the moment it finishes. Points already in the file (same parameters and seed) are
+ * skipped, so an interrupted sweep resumes where it stopped; a trailing half-written line is ignored.
+ * A failing point is recorded with its message and the sweep goes on.
+ */
+export async function runSweep(exp: Experiment, opts: SweepOptions): Promise<SweepResult> {
+  const quick = opts.quick ?? false;
+  const eff = effective(exp, quick);
+  const points = expandPoints(eff);
+  mkdirSync(opts.outDir, { recursive: true });
+  const file = resultsFile(exp, opts.outDir, quick);
+  const done = new Map<string, PointRecord>();
+  for (const r of readJsonl<PointRecord>(file)) if (r.status === 'ok') done.set(r.key, r);
+  const todo = points.filter((p) => !done.has(p.key));
+  const workers = Math.max(1, Math.min(opts.workers ?? availableParallelism(), todo.length || 1));
+  let failed = 0;
+  let finished = 0;
+  if (todo.length > 0) {
+    await runPool(todo, workers, (p, res) => {
+      const rec: PointRecord = {
+        experiment: exp.id,
+        key: p.key,
+        index: p.index,
+        params: p.params,
+        seed: p.seed,
+        status: res.ok ? 'ok' : 'failed',
+        ...(res.ok ? { metrics: res.metrics } : { error: res.error }),
+        version: VERSION,
+        seconds: res.seconds,
+      };
+      if (rec.status === 'failed') failed++;
+      appendJsonl(file, rec);
+      done.set(p.key, rec);
+      finished++;
+      opts.progress?.(finished, todo.length, failed);
+    });
+  }
+  const records = points.map((p) => done.get(p.key)).filter((r): r is PointRecord => r !== undefined);
+  const csv = file.replace(/\.jsonl$/, '.csv');
+  writeCsv(
+    csv,
+    records.map((r) => ({ ...flatten({ params: r.params }), seed: r.seed, status: r.status, ...flatten({ metrics: r.metrics ?? {} }) })),
+  );
+  return { file, csv, records, failed, ran: todo.length, skipped: points.length - todo.length };
+}
+
+interface WorkerReply {
+  id: number;
+  ok: boolean;
+  metrics?: RunMetrics;
+  error?: string;
+  seconds: number;
+}
+
+function workerUrl(): URL {
+  // The worker is a sibling module: worker.ts under tsx (tests), worker.js when built.
+  const ext = extname(fileURLToPath(import.meta.url));
+  const url = new URL(`./worker${ext}`, import.meta.url);
+  if (!existsSync(fileURLToPath(url))) throw new Error(`sweep worker not found at ${url}`);
+  return url;
+}
+
+/**
+ * A worker thread running the sweep worker. From TypeScript sources (tests, tsx) loader flags do
+ * not reach worker threads on Node 20, so a small bootstrap registers tsx first.
+ */
+function makeWorker(url: URL): Worker {
+  if (!url.pathname.endsWith('.ts')) return new Worker(url);
+  const boot = `import('tsx/esm/api').then((m) => { m.register(); return import(${JSON.stringify(url.href)}); });`;
+  return new Worker(boot, { eval: true });
+}
+
+/** A fixed pool of worker threads taking points from a shared queue, in point order. */
+function runPool(points: Point[], n: number, onDone: (p: Point, r: WorkerReply) => void): Promise<void> {
+  return new Promise((resolve, reject) => {
+    let next = 0;
+    let live = 0;
+    const url = workerUrl();
+    const start = (w: Worker) => {
+      if (next >= points.length) {
+        void w.terminate();
+        if (--live === 0) resolve();
+        return;
+      }
+      const id = next++;
+      w.postMessage({ id, config: points[id]!.config });
+    };
+    for (let i = 0; i < n; i++) {
+      const w = makeWorker(url);
+      live++;
+      w.on('message', (r: WorkerReply) => {
+        onDone(points[r.id]!, r);
+        start(w);
+      });
+      w.on('error', reject);
+      start(w);
+    }
+  });
+}
