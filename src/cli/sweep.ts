@@ -1,3 +1,4 @@
+import { CLAIMS } from '../experiments/claims.js';
 import { loadExperiment, runSweep } from '../experiments/sweep.js';
 import { progressReporter } from './progress.js';
 
@@ -26,5 +27,10 @@ export async function sweepCommand(file: string, o: SweepOpts): Promise<number> 
     `${exp.id}: ${r.records.length} point(s), ${r.ran} run now, ${r.skipped} already done, ${r.failed} failed\nresults: ${r.file}\ntable:   ${r.csv}`,
   );
   void failedSoFar;
+  const claims = CLAIMS[exp.id];
+  if (claims && r.records.length > 0) {
+    console.log(`\nclaims of ${exp.paper ? `paper ${exp.paper}` : 'the paper'}${exp.figure ? `, Fig. ${exp.figure}` : ''}:`);
+    for (const c of claims(r.records)) console.log(`  ${c.holds ? 'holds ' : 'FAILS '} ${c.claim}\n         ${c.detail}`);
+  }
   return r.failed > 0 ? 4 : 0;
 }

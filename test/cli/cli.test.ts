@@ -94,3 +94,28 @@ describe('mcsim CLI', () => {
     for (const a of ['separate', 'umesh', 'dual-path', 'multi-path', 'column-path', 'tpm']) assert.match(r.out, new RegExp(`\\b${a}\\b`));
   });
 });
+
+describe('mcsim plan', () => {
+  it('--json has phases, worms with phase/source/destinations/path, deliveries, channels, longestPath', () => {
+    const r = mcsim('plan', '--topology', 'mesh:16x16', '--algorithm', 'tpm', '--source', '3,4', '--dests', '0,0 5,7 15,15', '--json');
+    assert.equal(r.code, 0, r.err);
+    const j = JSON.parse(r.out);
+    assert.equal(j.phases, 2);
+    assert.deepEqual([...j.deliveries].sort(), ['0,0', '15,15', '5,7']);
+    for (const w of j.worms) {
+      assert.equal(typeof w.phase, 'number');
+      assert.equal(w.path[0], w.source);
+      for (const d of w.destinations) assert.match(d.service, /^(ABS|PAF|PAR|PAFR|TAR|TAFR)$/);
+    }
+    assert.equal(j.channels, j.worms.reduce((a: number, w: { hops: number }) => a + w.hops, 0));
+    assert.equal(j.longestPath, Math.max(...j.worms.map((w: { hops: number }) => w.hops)));
+  });
+
+  it('refuses, with one line and exit 2, an algorithm that does not fit, a duplicate, an outside node, the source as a destination', () => {
+    oneLineError(mcsim('plan', '--topology', 'ccc:3', '--algorithm', 'tpm', '--source', '0,000', '--dests', '1,000'), /algorithm "tpm" does not fit topology ccc:3/);
+    oneLineError(mcsim('plan', '--topology', 'mesh:4x4', '--algorithm', 'tpm', '--source', '0,0', '--dests', '1,1 1,1'), /destination 1,1 is listed twice/);
+    oneLineError(mcsim('plan', '--topology', 'mesh:4x4', '--algorithm', 'umesh', '--source', '0,0', '--dests', '4,4'), /node "4,4" is outside mesh:4x4/);
+    oneLineError(mcsim('plan', '--topology', 'mesh:4x4', '--algorithm', 'dual-path', '--source', '0,0', '--dests', '0,0 1,1'), /the source 0,0 is among the destinations/);
+    oneLineError(mcsim('plan', '--topology', 'mesh:4x4', '--algorithm', 'bogus', '--source', '0,0', '--dests', '1,1'), /unknown multicast algorithm "bogus" \(allowed: separate, umesh/);
+  });
+});
