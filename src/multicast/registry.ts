@@ -6,9 +6,10 @@ import type { PlannerDef } from './plan.js';
 import { separate } from './separate.js';
 import { tpm } from './tpm.js';
 import { umesh } from './umesh.js';
+import { uccc } from './uccc.js';
 
 /** Every multicast scheme, registered in one place. */
-export const PLANNERS: PlannerDef[] = [separate, umesh, dualPath, multiPath, columnPath, tpm];
+export const PLANNERS: PlannerDef[] = [separate, umesh, dualPath, multiPath, columnPath, tpm, uccc];
 
 /** Adds a scheme (used by modules of other papers, e.g. U-CCC). */
 export function registerPlanner(def: PlannerDef): void {
