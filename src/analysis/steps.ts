@@ -13,8 +13,9 @@ export interface StepOutcome {
  * The step model of 004 sec. 6. Unicasts of one step that use virtual channels multiplexed on the
  * same physical link contend: one proceeds, the other is blocked and takes one more step, and every
  * message sent later by nodes in the reachable set of its destination is delayed by one step too. A
- * delayed message can meet new contention in the step it moves to. Within a step, unicasts go in
- * plan order (earlier-planned first), so the outcome is deterministic.
+ * delayed message can meet new contention in the step it moves to. 004 does not say which of two
+ * contending messages is blocked: here the one later in plan order is (a message delayed from an
+ * earlier step is already under way and keeps its link), so the outcome is deterministic.
  */
 export function stepModel(source: number, unicasts: readonly Unicast[]): StepOutcome {
   const tree = new ReachTree(source, unicasts);
@@ -23,6 +24,7 @@ export function stepModel(source: number, unicasts: readonly Unicast[]): StepOut
   let contention = 0;
   for (let k = 1; k <= Math.max(0, ...step); k++) {
     const taken = new Set<number>();
+    // In plan order: a message delayed from an earlier step is already under way and keeps its link.
     const now = unicasts.filter((u) => step[u.index] === k);
     for (const u of now) {
       if (u.links.some((l) => taken.has(l))) {

@@ -1,7 +1,7 @@
 import type { WormSpec } from '../plan/worm.js';
 import type { MulticastPlan } from '../multicast/plan.js';
 import type { RoutingFunction } from '../routing/routing.js';
-import { tracePath } from '../routing/path.js';
+import { EJECT } from '../routing/routing.js';
 import type { Topology } from '../topology/topology.js';
 import { McsimError } from '../util/errors.js';
 
@@ -36,15 +36,27 @@ export function unicastsOf(plan: MulticastPlan, topo: Topology, rfFor: (name?: s
         throw new McsimError(`${plan.algorithm} is not unicast-based: a worm has ${w.stops.length} stops`);
       const to = w.stops[0]!.node;
       const step = receivedAt + i + 1;
-      const hops = tracePath(topo, rfFor(w.routing), w.source, to);
+      // Walks the routing function directly (no per-hop strings): analyses run it by the million.
+      const rf = rfFor(w.routing);
       const arcs: number[] = [];
       const links: number[] = [];
       const named: Unicast['hops'] = [];
-      for (const h of hops) {
-        const vc = 31 - Math.clz32(h.vcMask & -h.vcMask);
-        links.push(h.from * P + h.port);
-        arcs.push((h.from * P + h.port) * 32 + vc);
-        named.push({ from: h.from, port: h.port, vc });
+      let cur = w.source;
+      let prev = -1;
+      let guard = 0;
+      while (cur !== to) {
+        const packed = rf.route(cur, to, w.source, prev);
+        const port = packed & 0xff;
+        const next = port === EJECT ? -1 : topo.neighbor(cur, port);
+        if (next < 0 || ++guard > topo.numNodes * 4) throw new McsimError(`routing ${rf.name} cannot take ${w.source} to ${to}`);
+        const mask = packed >>> 8;
+        // The lowest VC the routing allows: U-CCC's h0/h1/l0/l1 choice is a single VC.
+        const vc = 31 - Math.clz32(mask & -mask);
+        links.push(cur * P + port);
+        arcs.push((cur * P + port) * 32 + vc);
+        named.push({ from: cur, port, vc });
+        prev = port;
+        cur = next;
       }
       out.push({ index: out.length, from: w.source, to, step, arcs, links, hops: named });
       if (w.stops[0]!.retransmit) visit(w.stops[0]!.retransmit, step);

@@ -18,6 +18,11 @@ export function summaryText(r: RunResult): string {
     ['traffic', `${m.traffic.total} flit-hops, ${m.traffic.perMessage} per message`],
     ['throughput', `offered ${m.throughput.offered}, accepted ${m.throughput.accepted} flits/node/cycle`],
   ];
+  if (m.steps)
+    rows.push([
+      'steps',
+      `mean ${m.steps.mean} (max ${m.steps.max}), without link sharing ${m.steps.meanNoSharing} (max ${m.steps.maxNoSharing}), lower bound ${m.steps.lowerBound}, link contention ${m.steps.meanLinkContention} per multicast`,
+    ]);
   for (const [tag, cm] of Object.entries(m.classes ?? {}))
     if (Object.keys(m.classes).length > 1) rows.push([`${tag} latency`, lat(cm.latency)]);
   const width = Math.max(...rows.map((x) => x[0].length));
@@ -36,6 +41,8 @@ function describeWorkload(w: RunResult['config']['workload']): string {
       return `${w.samples} contention-free multicasts, ${w.algorithm}, ${w.destinations} destinations`;
     case 'mixed':
       return `mixed unicast/multicast, ${w.algorithm}, load ${w.load}`;
+    case 'steps':
+      return `step model (004 sec. 6), ${w.algorithm}, sets of ${w.setSize} nodes, ${w.samples} samples`;
   }
 }
 

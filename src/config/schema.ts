@@ -150,6 +150,23 @@ const MixedSchema = z
     'Mixed unicast and multicast traffic (000 sec. 5.3): per node, unicast inter-arrival N/(0.9X) and multicast inter-arrival N*D/(0.1X).',
   );
 
+const StepsSchema = z
+  .object({
+    type: z.literal('steps'),
+    algorithm: z.string().default('uccc').describe('Unicast-based scheme (uccc, umesh, separate). Default uccc.'),
+    setSize: z
+      .number()
+      .int()
+      .min(2)
+      .default(8)
+      .describe('Nodes in the multicast, source included (m: the lower bound is ceil(log2 m)). Default 8.'),
+    samples: z.number().int().positive().default(1000).describe('Random multicast sets to average over. Default 1000.'),
+  })
+  .strict()
+  .describe(
+    'Message-passing steps of unicast-based multicast by the step model of 004 sec. 6 (no flit simulation): link contention when VCs share a physical link.',
+  );
+
 const channels = z
   .union([z.number().int().positive(), z.literal('all')])
   .default(1)
@@ -210,7 +227,7 @@ export const TimingSchema = z
   })
   .strict();
 
-export const WorkloadSchema = z.discriminatedUnion('type', [UniformSchema, MessagesSchema, MulticastSchema, MixedSchema]);
+export const WorkloadSchema = z.discriminatedUnion('type', [UniformSchema, MessagesSchema, MulticastSchema, MixedSchema, StepsSchema]);
 
 export const ConfigSchema = z
   .object({

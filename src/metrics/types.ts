@@ -51,6 +51,23 @@ export interface RunMetrics {
   flitHops: number;
   /** The same measures per message class ('unicast', 'multicast'), for workloads that mix them. */
   classes: Record<string, { latency: LatencyStats; latencyAvgDest: LatencyStats; traffic: { total: number; perMessage: number } }>;
+  /** Step-model results (workload type 'steps', 004 sec. 6). */
+  steps?: StepMetrics;
   /** Set when the run stopped on a deadlock. */
   deadlock?: DeadlockReport;
+}
+
+/** Message-passing steps of unicast-based multicasts (004 sec. 6), over `samples` random sets. */
+export interface StepMetrics {
+  samples: number;
+  /** ceil(log2 m) for m nodes in the multicast. */
+  lowerBound: number;
+  /** Steps with physical links shared by virtual channels. */
+  mean: number;
+  max: number;
+  /** Steps if every virtual channel had its own link (the plan's own step count). */
+  meanNoSharing: number;
+  maxNoSharing: number;
+  /** Physical-link contentions per multicast. */
+  meanLinkContention: number;
 }

@@ -5,6 +5,7 @@ import type { RunMetrics } from '../metrics/types.js';
 import { VERSION } from '../version.js';
 import { buildFromConfig } from './build.js';
 import { driverFor } from './drivers/index.js';
+import { runSteps } from './steps.js';
 import { type MessageRecord, messageRecord } from './record.js';
 
 export interface RunOptions {
@@ -28,6 +29,13 @@ export interface RunResult {
  */
 export function runSimulation(config: McsimConfig, options: RunOptions = {}): RunResult {
   const { net, model, timing, resolved } = buildFromConfig(config);
+  if (config.workload.type === 'steps') {
+    // An analysis, not a flit simulation: the step model of 004 sec. 6.
+    const steps = runSteps(config, net, config.workload, options.onProgress ?? (() => {}));
+    const metrics = new MetricsCollector(net.numNodes, 0, 1).metrics(0, 0);
+    metrics.steps = steps;
+    return { version: VERSION, seed: config.seed, config: resolved, metrics };
+  }
   const driver = driverFor({ config, net });
   model.validate(net, driver.maxLength);
   const topo = net.topology;

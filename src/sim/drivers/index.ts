@@ -16,6 +16,8 @@ export function driverFor(ctx: DriverContext): Driver {
       return multicastDriver(ctx, w);
     case 'mixed':
       return mixedDriver(ctx, w);
+    case 'steps':
+      throw new Error('the steps workload is an analysis, run by sim/steps.ts');
   }
 }
 

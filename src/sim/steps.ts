@@ -1,0 +1,49 @@
+import type { McsimConfig } from '../config/schema.js';
+import { stepModel } from '../analysis/steps.js';
+import { unicastsOf } from '../analysis/unicasts.js';
+import type { Network } from '../engine/network.js';
+import type { StepMetrics } from '../metrics/types.js';
+import { randomMulticast } from '../traffic/destinations.js';
+import { McsimError } from '../util/errors.js';
+import { Rng } from '../util/rng.js';
+import { planMulticast, plannerForNetwork } from './drivers/multicast.js';
+
+type Steps = Extract<McsimConfig['workload'], { type: 'steps' }>;
+
+/**
+ * The 'steps' workload: `samples` random multicast sets of `setSize` nodes (a uniformly random
+ * source and setSize - 1 destinations), each planned and run through the step model of 004 sec. 6.
+ */
+export function runSteps(config: McsimConfig, net: Network, w: Steps, progress: (d: number, t: number) => void): StepMetrics {
+  const planner = plannerForNetwork(net, w.algorithm);
+  if (w.setSize > net.numNodes)
+    throw new McsimError(`a set of ${w.setSize} nodes does not fit ${net.topology.spec} (${net.numNodes} nodes)`, 'workload.setSize');
+  const rng = new Rng(config.seed, 0);
+  const rfFor = (name?: string) => (name === undefined ? net.routing : net.routingByName(name));
+  let sum = 0;
+  let max = 0;
+  let sumNo = 0;
+  let maxNo = 0;
+  let cont = 0;
+  for (let i = 0; i < w.samples; i++) {
+    const { source, dests } = randomMulticast(rng, net.numNodes, w.setSize - 1);
+    const plan = planMulticast(net, planner, source, dests, 1);
+    const out = stepModel(source, unicastsOf(plan, net.topology, rfFor));
+    sum += out.steps;
+    max = Math.max(max, out.steps);
+    sumNo += out.stepsNoSharing;
+    maxNo = Math.max(maxNo, out.stepsNoSharing);
+    cont += out.linkContention;
+    if ((i & 63) === 0) progress(i, w.samples);
+  }
+  const r = (x: number) => Math.round(x * 10000) / 10000;
+  return {
+    samples: w.samples,
+    lowerBound: Math.ceil(Math.log2(w.setSize)),
+    mean: r(sum / w.samples),
+    max,
+    meanNoSharing: r(sumNo / w.samples),
+    maxNoSharing: maxNo,
+    meanLinkContention: r(cont / w.samples),
+  };
+}
