@@ -55,6 +55,7 @@ export async function main(argv: string[]): Promise<number> {
     .requiredOption('--dests <nodes>', 'destination node ids separated by spaces, e.g. "0,0 5,7"')
     .option('--length <flits>', 'message length in flits', intArg('--length'), 20)
     .option('--json', 'print the plan as JSON')
+    .option('--check', 'check a unicast-based plan for contention (004 Theorem 1) and physical-link sharing')
     .addHelpText('after', () => algorithmsHelp())
     .action(async (opts) => {
       (await import('./plan.js')).planCommand(opts);

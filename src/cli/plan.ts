@@ -1,4 +1,7 @@
+import { checkContention } from '../analysis/contention.js';
+import { type Unicast, unicastsOf } from '../analysis/unicasts.js';
 import { planView } from '../multicast/inspect.js';
+import type { MulticastPlan } from '../multicast/plan.js';
 import { plannerFor, validateDestinations } from '../multicast/registry.js';
 import { buildRouting, defaultRoutingName } from '../routing/registry.js';
 import type { RoutingFunction } from '../routing/routing.js';
@@ -15,6 +18,7 @@ export interface PlanOpts {
   dests: string;
   length: number;
   json?: boolean;
+  check?: boolean;
 }
 
 /** Routing functions by name on one topology, built once each (worms may name their own). */
@@ -46,8 +50,9 @@ export function planCommand(o: PlanOpts): void {
   const rfFor = routingResolver(topo, base);
   const plan = def.plan({ topology: topo, routing: rfFor(base), length: o.length }, source, dests);
   const view = planView(plan, topo, rfFor);
+  const check = o.check ? contentionView(topo, rfFor, plan) : undefined;
   if (o.json) {
-    process.stdout.write(`${JSON.stringify(view)}\n`);
+    process.stdout.write(`${JSON.stringify(check ? { ...view, contention: check } : view)}\n`);
     return;
   }
   console.log(
@@ -60,4 +65,19 @@ export function planCommand(o: PlanOpts): void {
     );
   const pic = renderPlanAscii(topo, plan, view);
   if (pic) console.log(`\n${pic}`);
+  if (check) {
+    console.log(`\ncontention (004 Theorem 1): ${check.contentionFree ? 'depth contention-free' : 'NOT contention-free'}`);
+    for (const c of check.conflicts) console.log(`  step ${c.first.step} ${c.first.unicast} and step ${c.second.step} ${c.second.unicast} share ${c.channel}`);
+    console.log(`physical-link sharing within a step (004 sec. 6): ${check.linkSharing.length} pair(s)`);
+    for (const c of check.linkSharing) console.log(`  step ${c.first.step}: ${c.first.unicast} and ${c.second.unicast} on ${c.channel}`);
+  }
+}
+
+/** The contention check of a unicast-based plan, with unicasts named by their node ids. */
+export function contentionView(topo: Topology, rfFor: (name?: string) => RoutingFunction, plan: MulticastPlan) {
+  const unicasts = unicastsOf(plan, topo, rfFor);
+  const rep = checkContention(topo, rfFor(), plan.source, unicasts);
+  const name = (u: Unicast) => ({ step: u.step, unicast: `${topo.formatNode(u.from)} -> ${topo.formatNode(u.to)}` });
+  const pairs = (list: typeof rep.conflicts) => list.map((c) => ({ first: name(c.first), second: name(c.second), channel: c.channel }));
+  return { contentionFree: rep.contentionFree, conflicts: pairs(rep.conflicts), linkSharing: pairs(rep.linkSharing) };
 }

@@ -119,3 +119,22 @@ describe('mcsim plan', () => {
     oneLineError(mcsim('plan', '--topology', 'mesh:4x4', '--algorithm', 'bogus', '--source', '0,0', '--dests', '1,1'), /unknown multicast algorithm "bogus" \(allowed: separate, umesh/);
   });
 });
+
+describe('mcsim plan --check (004 Theorem 1)', () => {
+  it('the U-CCC plan of 004 sec. 5 is depth contention-free, in 3 steps', () => {
+    const r = mcsim('plan', '--topology', 'ccc:5', '--algorithm', 'uccc', '--source', '3,01010', '--dests', '1,00101 0,10000 4,01011 2,10101 3,00000 1,01011 0,11000', '--json', '--check');
+    assert.equal(r.code, 0, r.err);
+    const j = JSON.parse(r.out);
+    assert.equal(j.phases, 3);
+    assert.equal(j.contention.contentionFree, true);
+    assert.deepEqual(j.contention.conflicts, []);
+  });
+
+  it('separate addressing on a CCC: its unicasts share no VC at the same time, so it is contention-free too', () => {
+    const r = mcsim('plan', '--topology', 'ccc:3', '--algorithm', 'separate', '--source', '0,000', '--dests', '2,111 1,011 2,101', '--json', '--check');
+    assert.equal(r.code, 0, r.err);
+    const j = JSON.parse(r.out);
+    assert.equal(j.phases, 1);
+    assert.equal(j.contention.contentionFree, true);
+  });
+});
