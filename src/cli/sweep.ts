@@ -24,7 +24,7 @@ export async function sweepCommand(file: string, o: SweepOpts): Promise<number> 
   });
   bar.done();
   console.log(
-    `${exp.id}: ${r.records.length} point(s), ${r.ran} run now, ${r.skipped} already done, ${r.failed} failed\nresults: ${r.file}\ntable:   ${r.csv}`,
+    `${exp.id}: ${r.records.length} point(s), ${r.ran} run now, ${r.skipped} already done, ${r.failed} failed\nresults: ${r.file}\ntable:   ${r.csv}\nsummary: ${r.md}`,
   );
   void failedSoFar;
   const claims = CLAIMS[exp.id];

@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { extname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -10,6 +10,7 @@ import { McsimError } from '../util/errors.js';
 import { VERSION } from '../version.js';
 import { effective, expandPoints, type Point } from './points.js';
 import { type Experiment, ExperimentSchema } from './schema.js';
+import { summaryMarkdown } from './summary.js';
 
 /** One line of a sweep's results file. */
 export interface PointRecord {
@@ -37,6 +38,8 @@ export interface SweepOptions {
 export interface SweepResult {
   file: string;
   csv: string;
+  /** Markdown summary: tables of the plotted metrics and the paper's claims. */
+  md: string;
   records: PointRecord[];
   failed: number;
   ran: number;
@@ -106,7 +109,9 @@ export async function runSweep(exp: Experiment, opts: SweepOptions): Promise<Swe
     csv,
     records.map((r) => ({ ...flatten({ params: r.params }), seed: r.seed, status: r.status, ...flatten({ metrics: r.metrics ?? {} }) })),
   );
-  return { file, csv, records, failed, ran: todo.length, skipped: points.length - todo.length };
+  const md = file.replace(/\.jsonl$/, '.md');
+  writeFileSync(md, summaryMarkdown(exp, records, quick ? 'quick' : ''));
+  return { file, csv, md, records, failed, ran: todo.length, skipped: points.length - todo.length };
 }
 
 interface WorkerReply {
