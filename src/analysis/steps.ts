@@ -21,16 +21,34 @@ export function stepModel(source: number, unicasts: readonly Unicast[]): StepOut
   const tree = new ReachTree(source, unicasts);
   const step = unicasts.map((u) => u.step);
   const stepsNoSharing = Math.max(0, ...step);
+  // Unicasts by their current step; sets keep plan order (insertion order of indices).
+  const byStep = new Map<number, Set<number>>();
+  const put = (i: number) => {
+    let b = byStep.get(step[i]!);
+    if (!b) byStep.set(step[i]!, (b = new Set()));
+    b.add(i);
+  };
+  unicasts.forEach((u) => put(u.index));
+  const delay = (i: number) => {
+    byStep.get(step[i]!)!.delete(i);
+    step[i]! += 1;
+    put(i);
+  };
   let contention = 0;
-  for (let k = 1; k <= Math.max(0, ...step); k++) {
-    const taken = new Set<number>();
+  for (let k = 1; byStep.size > 0; k++) {
+    const bucket = byStep.get(k);
+    if (!bucket) continue;
+    byStep.delete(k);
     // In plan order: a message delayed from an earlier step is already under way and keeps its link.
-    const now = unicasts.filter((u) => step[u.index] === k);
-    for (const u of now) {
+    const now = [...bucket].sort((a, b) => a - b);
+    const taken = new Set<number>();
+    for (const i of now) {
+      const u = unicasts[i]!;
       if (u.links.some((l) => taken.has(l))) {
         contention++;
-        step[u.index]! += 1;
-        for (const v of tree.sentWithin(u.to)) step[v.index]! += 1;
+        step[i] = k + 1;
+        put(i);
+        for (const v of tree.sentWithin(u.to)) delay(v.index);
       } else {
         for (const l of u.links) taken.add(l);
       }
