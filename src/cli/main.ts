@@ -73,6 +73,35 @@ export async function main(argv: string[]): Promise<number> {
     });
 
   program
+    .command('plot')
+    .description('line chart (SVG and PNG) of a sweep results file')
+    .argument('<results>', 'JSONL results of mcsim sweep')
+    .requiredOption('--x <path>', 'x column, e.g. workload.destinations')
+    .requiredOption('--y <paths>', 'y column(s), comma-separated, e.g. metrics.latency.mean')
+    .option('--series <path>', 'column whose values make the lines, e.g. workload.algorithm')
+    .option('--out <prefix>', 'output file prefix (default: the results file without .jsonl)')
+    .option('--xlabel <text>', 'x axis label')
+    .option('--ylabel <text>', 'y axis label')
+    .option('--title <text>', 'chart title')
+    .option('--logx', 'logarithmic x axis')
+    .option('--logy', 'logarithmic y axis')
+    .action(async (file, opts) => {
+      (await import('./plot.js')).plotCommand(file, opts);
+    });
+
+  program
+    .command('reproduce')
+    .description('reproduce a figure of the papers: data, plot and a Markdown summary with the claims checked')
+    .argument('[id]', 'figure id (see --list)')
+    .option('--list', 'list the figures that can be reproduced')
+    .option('--quick', 'scaled-down version (seconds), same shape')
+    .option('--workers <n>', 'worker threads (default: one per core)', intArg('--workers'))
+    .option('--out <dir>', 'directory for results', 'results')
+    .action(async (id, opts) => {
+      code = await (await import('./reproduce.js')).reproduceCommand(id, opts);
+    });
+
+  program
     .command('schema')
     .description("print the config's JSON Schema")
     .action(async () => {

@@ -7,7 +7,7 @@ export function progressReporter(label: string) {
   const start = Date.now();
   let last = 0;
   return {
-    update(done: number, total: number) {
+    update(done: number, total: number, failed = 0) {
       const now = Date.now();
       if (now - last < (tty ? 200 : 5000)) return;
       last = now;
@@ -15,7 +15,8 @@ export function progressReporter(label: string) {
       const elapsed = (now - start) / 1000;
       const eta = frac > 0 ? (elapsed * (1 - frac)) / frac : 0;
       const bar = `${'#'.repeat(Math.round(frac * 30)).padEnd(30, '.')}`;
-      const line = `${label} [${bar}] ${(frac * 100).toFixed(0)}% ${elapsed.toFixed(0)}s elapsed, ~${eta.toFixed(0)}s left`;
+      const fails = failed > 0 ? `, ${failed} failed` : '';
+      const line = `${label} [${bar}] ${done}/${total} (${(frac * 100).toFixed(0)}%)${fails}, ${elapsed.toFixed(0)}s elapsed, ~${eta.toFixed(0)}s left`;
       process.stderr.write(tty ? `\r${line}` : `${line}\n`);
     },
     done() {

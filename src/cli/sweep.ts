@@ -19,7 +19,7 @@ export async function sweepCommand(file: string, o: SweepOpts): Promise<number> 
     ...(o.workers ? { workers: o.workers } : {}),
     progress: (done, total, failed) => {
       failedSoFar = failed;
-      bar.update(done, total);
+      bar.update(done, total, failed);
     },
   });
   bar.done();

@@ -22,9 +22,10 @@ const fmt = (v: unknown) => (typeof v === 'number' ? (Number.isInteger(v) ? Stri
  * A Markdown summary of a sweep: for each plotted metric a table (x down, one column per series,
  * means over seeds), then the paper's claims about the figure and whether they hold, with numbers.
  */
-export function summaryMarkdown(exp: Experiment, records: PointRecord[], label = ''): string {
+export function summaryMarkdown(exp: Experiment, records: PointRecord[], label = '', images: string[] = []): string {
   const lines = [`### ${exp.title}${label ? ` (${label})` : ''}`, ''];
   if (exp.description) lines.push(exp.description.trim(), '');
+  for (const img of images) lines.push(`![${exp.id}](${img})`, '');
   const plot = exp.plot;
   const ok = records.filter((r) => r.status === 'ok');
   if (plot) {

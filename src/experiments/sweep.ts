@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
-import { extname, join } from 'node:path';
+import { basename, extname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { parse as parseYaml } from 'yaml';
@@ -11,6 +11,7 @@ import { VERSION } from '../version.js';
 import { effective, expandPoints, type Point } from './points.js';
 import { type Experiment, ExperimentSchema } from './schema.js';
 import { summaryMarkdown } from './summary.js';
+import { plotExperiment } from '../plot/from-records.js';
 
 /** One line of a sweep's results file. */
 export interface PointRecord {
@@ -31,6 +32,8 @@ export interface SweepOptions {
   workers?: number;
   outDir: string;
   quick?: boolean;
+  /** Draw the experiment's charts (default true). */
+  plots?: boolean;
   /** Called after each finished point with (done, total, failed). */
   progress?: (done: number, total: number, failed: number) => void;
 }
@@ -40,6 +43,8 @@ export interface SweepResult {
   csv: string;
   /** Markdown summary: tables of the plotted metrics and the paper's claims. */
   md: string;
+  /** Charts of the experiment's plot spec (SVG and PNG). */
+  plots: Array<{ svg: string; png: string }>;
   records: PointRecord[];
   failed: number;
   ran: number;
@@ -61,6 +66,14 @@ export function loadExperiment(path: string): Experiment {
   return r.data;
 }
 
+/** A run killed in the middle of a write may leave half a line: cut it, so appends stay whole lines. */
+function dropPartialLine(file: string): void {
+  if (!existsSync(file)) return;
+  const text = readFileSync(file, 'utf8');
+  if (text.length === 0 || text.endsWith('\n')) return;
+  writeFileSync(file, text.slice(0, text.lastIndexOf('\n') + 1));
+}
+
 export function resultsFile(exp: Experiment, outDir: string, quick: boolean): string {
   return join(outDir, `${exp.id}${quick ? '-quick' : ''}.jsonl`);
 }
@@ -77,6 +90,7 @@ export async function runSweep(exp: Experiment, opts: SweepOptions): Promise<Swe
   const points = expandPoints(eff);
   mkdirSync(opts.outDir, { recursive: true });
   const file = resultsFile(exp, opts.outDir, quick);
+  dropPartialLine(file);
   const done = new Map<string, PointRecord>();
   for (const r of readJsonl<PointRecord>(file)) if (r.status === 'ok') done.set(r.key, r);
   const todo = points.filter((p) => !done.has(p.key));
@@ -109,9 +123,10 @@ export async function runSweep(exp: Experiment, opts: SweepOptions): Promise<Swe
     csv,
     records.map((r) => ({ ...flatten({ params: r.params }), seed: r.seed, status: r.status, ...flatten({ metrics: r.metrics ?? {} }) })),
   );
+  const plots = opts.plots === false ? [] : plotExperiment(exp, records, file.replace(/\.jsonl$/, ''));
   const md = file.replace(/\.jsonl$/, '.md');
-  writeFileSync(md, summaryMarkdown(exp, records, quick ? 'quick' : ''));
-  return { file, csv, md, records, failed, ran: todo.length, skipped: points.length - todo.length };
+  writeFileSync(md, summaryMarkdown(exp, records, quick ? 'quick' : '', plots.map((p) => basename(p.svg))));
+  return { file, csv, md, plots, records, failed, ran: todo.length, skipped: points.length - todo.length };
 }
 
 interface WorkerReply {

@@ -4,6 +4,7 @@ import { describe, it } from 'node:test';
 import { configDocs, configJsonSchemaText, DOC_BEGIN, DOC_END } from '../../src/config/docs.js';
 import { applySet, parseConfig, resolveConfig } from '../../src/config/load.js';
 import { McsimError } from '../../src/util/errors.js';
+import { experimentJsonSchemaText } from '../../src/experiments/jsonschema.js';
 
 describe('config defaults and validation', () => {
   it('an empty config is the documented defaults', () => {
@@ -61,6 +62,7 @@ describe('config defaults and validation', () => {
 
   it('the committed JSON Schema and config reference are what the schema generates now (npm run schema)', () => {
     assert.equal(readFileSync(new URL('../../schema/mcsim.config.schema.json', import.meta.url), 'utf8'), configJsonSchemaText());
+    assert.equal(readFileSync(new URL('../../schema/mcsim.experiment.schema.json', import.meta.url), 'utf8'), experimentJsonSchemaText());
     const doc = readFileSync(new URL('../../docs/config.md', import.meta.url), 'utf8');
     assert.equal(doc.slice(doc.indexOf(DOC_BEGIN), doc.indexOf(DOC_END) + DOC_END.length), configDocs());
   });

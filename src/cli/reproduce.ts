@@ -1,0 +1,39 @@
+import { catalog } from '../experiments/catalog.js';
+import { CLAIMS } from '../experiments/claims.js';
+import { runSweep } from '../experiments/sweep.js';
+import { McsimError } from '../util/errors.js';
+import { progressReporter } from './progress.js';
+import { summaryMarkdown } from '../experiments/summary.js';
+
+export interface ReproduceOpts {
+  list?: boolean;
+  quick?: boolean;
+  workers?: number;
+  out: string;
+}
+
+/** `mcsim reproduce`: list the figures, or run one and print its summary (exit 4 if points failed). */
+export async function reproduceCommand(id: string | undefined, o: ReproduceOpts): Promise<number> {
+  const all = catalog();
+  if (o.list || !id) {
+    for (const { id: i, exp } of all)
+      console.log(`${i.padEnd(12)} paper ${exp.paper ?? '-'}, ${exp.figure ? `Fig. ${exp.figure}` : 'extra'}: ${exp.title}`);
+    return 0;
+  }
+  const entry = all.find((e) => e.id === id);
+  if (!entry) throw new McsimError(`unknown figure "${id}" (allowed: ${all.map((e) => e.id).join(', ')})`);
+  const bar = progressReporter(id);
+  const r = await runSweep(entry.exp, {
+    outDir: o.out,
+    quick: o.quick ?? false,
+    ...(o.workers ? { workers: o.workers } : {}),
+    progress: (d, t, f) => bar.update(d, t, f),
+  });
+  bar.done();
+  const md = summaryMarkdown(entry.exp, r.records, o.quick ? 'quick' : '');
+  console.log(md.replace(/^!\[.*\n\n/gm, ''));
+  console.log(`data:    ${r.file} (${r.csv})\nsummary: ${r.md}`);
+  for (const p of r.plots) console.log(`plot:    ${p.png} (${p.svg})`);
+  void CLAIMS;
+  return r.failed > 0 ? 4 : 0;
+}

@@ -1,0 +1,91 @@
+import * as Plot from '@observablehq/plot';
+import { Resvg } from '@resvg/resvg-js';
+import { parseHTML } from 'linkedom';
+
+/** A line chart: one line per series, optional error bars (95% CI over replications). */
+export interface ChartSpec {
+  title?: string;
+  xlabel: string;
+  ylabel: string;
+  logX?: boolean;
+  logY?: boolean;
+  series: Array<{ name: string; points: Array<{ x: number; y: number; lo?: number; hi?: number }> }>;
+}
+
+const WIDTH = 720;
+const HEIGHT = 420;
+
+/**
+ * Renders a chart to SVG text with Observable Plot on a server-side DOM (linkedom): axes with
+ * labels, one coloured line and dots per series, error bars where the points carry an interval,
+ * and a legend (swatch and name per series) to the right of the plot area.
+ */
+export function renderSvg(spec: ChartSpec): string {
+  const { document } = parseHTML('<!DOCTYPE html><html><body></body></html>');
+  const rows = spec.series.flatMap((s) => s.points.map((p) => ({ ...p, series: s.name })));
+  const names = spec.series.map((s) => s.name);
+  const withBars = rows.filter((r) => r.lo !== undefined && r.hi !== undefined && r.hi > r.lo);
+  const color = { domain: names, scheme: 'tableau10' as const };
+  const legendWidth = 150;
+  const chart = Plot.plot({
+    document,
+    width: WIDTH,
+    height: HEIGHT,
+    marginLeft: 70,
+    marginRight: legendWidth,
+    marginBottom: 45,
+    style: { fontFamily: 'sans-serif', fontSize: '12px', background: 'white' },
+    x: { label: spec.xlabel, type: spec.logX ? 'log' : 'linear', grid: true, labelAnchor: 'center', labelArrow: 'none' },
+    y: { label: spec.ylabel, type: spec.logY ? 'log' : 'linear', grid: true, labelAnchor: 'center', labelArrow: 'none', nice: true },
+    color,
+    marks: [
+      Plot.frame({ stroke: '#999' }),
+      Plot.line(rows, { x: 'x', y: 'y', stroke: 'series', strokeWidth: 2, sort: 'x' }),
+      Plot.dot(rows, { x: 'x', y: 'y', fill: 'series', r: 3 }),
+      ...(withBars.length ? [Plot.ruleX(withBars, { x: 'x', y1: 'lo', y2: 'hi', stroke: 'series', strokeWidth: 1.5 })] : []),
+    ],
+  }) as unknown as { outerHTML: string };
+  // Legend: a second Plot of one swatch and label per series, placed in the right margin.
+  const legend = Plot.plot({
+    document,
+    width: legendWidth,
+    height: 22 * names.length + 10,
+    margin: 0,
+    marginLeft: 8,
+    axis: null,
+    x: { domain: [0, 10] },
+    y: { domain: names, type: 'band' },
+    color,
+    style: { fontFamily: 'sans-serif', fontSize: '12px' },
+    marks: [
+      Plot.ruleY(names, { y: (d: string) => d, x1: 0, x2: 1.2, stroke: (d: string) => d, strokeWidth: 3 }),
+      Plot.text(names, { y: (d: string) => d, x: 1.6, text: (d: string) => d, textAnchor: 'start', fill: 'black' }),
+    ],
+  }) as unknown as { outerHTML: string };
+  const title = spec.title
+    ? `<text x="${WIDTH / 2}" y="18" text-anchor="middle" font-family="sans-serif" font-size="14" font-weight="bold">${escape(spec.title)}</text>`
+    : '';
+  const top = spec.title ? 26 : 0;
+  return [
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${WIDTH}" height="${HEIGHT + top}" viewBox="0 0 ${WIDTH} ${HEIGHT + top}">`,
+    `<rect width="100%" height="100%" fill="white"/>`,
+    title,
+    `<g transform="translate(0,${top})">${withNs(chart.outerHTML)}</g>`,
+    `<g transform="translate(${WIDTH - legendWidth + 10},${top + 30})">${withNs(legend.outerHTML)}</g>`,
+    '</svg>',
+  ].join('\n');
+}
+
+function withNs(svg: string): string {
+  return svg.includes('xmlns=') ? svg : svg.replace('<svg', '<svg xmlns="http://www.w3.org/2000/svg"');
+}
+
+function escape(s: string): string {
+  return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+}
+
+/** Rasterises SVG text to PNG with resvg (no browser, no canvas). */
+export function svgToPng(svg: string, scale = 2): Buffer {
+  const r = new Resvg(svg, { fitTo: { mode: 'zoom', value: scale }, font: { loadSystemFonts: true, defaultFontFamily: 'DejaVu Sans' } });
+  return r.render().asPng();
+}

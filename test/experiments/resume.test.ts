@@ -1,0 +1,61 @@
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, it } from 'node:test';
+import type { PointRecord } from '../../src/experiments/sweep.js';
+import { readJsonl } from '../../src/results/writers.js';
+
+const MAIN = new URL('../../src/cli/main.ts', import.meta.url).pathname;
+
+function sweep(file: string, out: string, killAfterLines?: number): Promise<number | null> {
+  return new Promise((resolve) => {
+    const p = spawn(process.execPath, ['--import', 'tsx', MAIN, 'sweep', file, '--workers', '2', '--out', out], { stdio: 'ignore' });
+    let timer: NodeJS.Timeout | undefined;
+    if (killAfterLines !== undefined) {
+      const results = join(out, 'resume-test.jsonl');
+      timer = setInterval(() => {
+        const n = existsSync(results) ? readFileSync(results, 'utf8').split('\n').length - 1 : 0;
+        if (n >= killAfterLines) p.kill('SIGKILL');
+      }, 20);
+    }
+    p.on('exit', (code) => {
+      if (timer) clearInterval(timer);
+      resolve(code);
+    });
+  });
+}
+
+describe('sweeps are resumable', () => {
+  it('a sweep killed outright midway, then resumed, equals an uninterrupted one point for point', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'mcsim-resume-'));
+    const exp = join(dir, 'exp.yaml');
+    writeFileSync(
+      exp,
+      [
+        'id: resume-test',
+        'title: resume test',
+        'base:',
+        '  network: { topology: "mesh:6x6" }',
+        '  workload: { type: uniform, warmup: 200, measure: 3000, drain: 2000 }',
+        'axes:',
+        '  - { path: workload.load, values: [0.02, 0.04, 0.06, 0.08, 0.1, 0.12] }',
+        'seeds: [1, 2]',
+      ].join('\n'),
+    );
+    const whole = join(dir, 'whole');
+    assert.equal(await sweep(exp, whole), 0);
+    const cut = join(dir, 'cut');
+    const code = await sweep(exp, cut, 4);
+    assert.notEqual(code, 0, 'the first run was killed');
+    const partial = readJsonl<PointRecord>(join(cut, 'resume-test.jsonl'));
+    assert.ok(partial.length >= 4 && partial.length < 12, `killed after ${partial.length} points`);
+    assert.equal(await sweep(exp, cut), 0);
+    const a = readJsonl<PointRecord>(join(whole, 'resume-test.jsonl'));
+    const b = readJsonl<PointRecord>(join(cut, 'resume-test.jsonl'));
+    assert.equal(b.length, 12, 'no point run twice, none lost');
+    const byKey = (rs: PointRecord[]) => new Map(rs.map((r) => [r.key, JSON.stringify(r.metrics)]));
+    assert.deepEqual(byKey(b), byKey(a));
+  });
+});

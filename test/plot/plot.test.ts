@@ -1,0 +1,48 @@
+import assert from 'node:assert/strict';
+import { mkdtempSync, readFileSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, it } from 'node:test';
+import type { PointRecord } from '../../src/experiments/sweep.js';
+import { chartFromRecords, writeChart } from '../../src/plot/from-records.js';
+
+function rec(alg: string, x: number, seed: number, y: number): PointRecord {
+  return {
+    experiment: 't',
+    key: `${alg}${x}${seed}`,
+    index: 0,
+    params: { 'workload.algorithm': alg, 'workload.destinations': x },
+    seed,
+    status: 'ok',
+    metrics: { latency: { mean: y } } as never,
+    version: '0',
+    seconds: 0,
+  };
+}
+
+describe('plots', () => {
+  it('renders SVG and PNG line charts with axis labels, a legend and error bars from replications', () => {
+    const records: PointRecord[] = [];
+    for (const [alg, base] of [['tpm', 240], ['dual-path', 360]] as const)
+      for (const x of [20, 60, 120, 250]) for (const seed of [1, 2, 3]) records.push(rec(alg, x, seed, base + x * (alg === 'tpm' ? 0.2 : 2) + seed * 5));
+    const spec = chartFromRecords(records, {
+      x: 'workload.destinations',
+      y: 'metrics.latency.mean',
+      series: 'workload.algorithm',
+      xlabel: 'number of destinations',
+      ylabel: 'multicast latency (cycles)',
+    });
+    assert.deepEqual(spec.series.map((s) => s.name), ['tpm', 'dual-path']);
+    const p = spec.series[0]!.points[0]!;
+    assert.equal(p.y, 240 + 4 + 10);
+    assert.ok(p.lo! < p.y && p.hi! > p.y, 'three seeds give an interval');
+    const dir = mkdtempSync(join(tmpdir(), 'mcsim-plot-'));
+    const out = writeChart(spec, join(dir, 'fig'));
+    const svg = readFileSync(out.svg, 'utf8');
+    for (const text of ['number of destinations', 'multicast latency (cycles)', '>tpm<', '>dual-path<']) assert.ok(svg.includes(text), text);
+    assert.ok(statSync(out.svg).size > 3000);
+    const png = readFileSync(out.png);
+    assert.deepEqual([...png.subarray(1, 4)], [0x50, 0x4e, 0x47]);
+    assert.ok(png.length > 20000, `PNG of ${png.length} bytes`);
+  });
+});
