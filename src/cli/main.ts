@@ -68,8 +68,22 @@ export async function main(argv: string[]): Promise<number> {
     .option('--workers <n>', 'worker threads (default: one per core)', intArg('--workers'))
     .option('--out <dir>', 'directory for results', 'results')
     .option('--quick', 'the scaled-down variant of the experiment')
+    .option('--slurm', 'write a Slurm job-array script (one task per shard of points) and print the sbatch command')
+    .option('--shards <n>', 'array tasks for --slurm (default 8)', intArg('--shards'))
+    .option('--shard <k/n>', 'run only the points with index k mod n (what each array task does)')
     .action(async (file, opts) => {
       code = await (await import('./sweep.js')).sweepCommand(file, opts);
+    });
+
+  program
+    .command('collect')
+    .description('merge the JSONL shards of a Slurm sweep into one results file')
+    .argument('<dir>', 'directory holding the shards')
+    .requiredOption('--out <file>', 'merged results file (.jsonl); a .csv is written beside it')
+    .action(async (dir, opts) => {
+      const { collectShards } = await import('../experiments/slurm.js');
+      const records = collectShards(dir, opts.out);
+      console.log(`merged ${records.length} point(s) into ${opts.out}`);
     });
 
   program

@@ -1,22 +1,41 @@
 import { CLAIMS } from '../experiments/claims.js';
 import { loadExperiment, runSweep } from '../experiments/sweep.js';
 import { progressReporter } from './progress.js';
+import { writeSlurmScript } from '../experiments/slurm.js';
+import { McsimError } from '../util/errors.js';
 
 export interface SweepOpts {
   workers?: number;
   out: string;
   quick?: boolean;
+  slurm?: boolean;
+  shards?: number;
+  shard?: string;
 }
 
 /** `mcsim sweep`: exit 0, or 4 when some points failed (recorded with their messages). */
 export async function sweepCommand(file: string, o: SweepOpts): Promise<number> {
   const exp = loadExperiment(file);
+  if (o.slurm) {
+    // The command that runs mcsim here (node, its flags such as a TypeScript loader, the entry file).
+    const self = [process.execPath, ...process.execArgv, process.argv[1]!];
+    const r = writeSlurmScript(exp, file, o.out, o.shards ?? 8, o.quick ?? false, self);
+    console.log(`wrote ${r.script}\nsubmit with:\n  ${r.sbatch}\nthen merge with:\n  mcsim collect ${r.shardDir} --out ${o.out}/${exp.id}.jsonl`);
+    return 0;
+  }
+  let shard: { index: number; count: number } | undefined;
+  if (o.shard !== undefined) {
+    const m = /^(\d+)\/(\d+)$/.exec(o.shard);
+    if (!m || Number(m[1]) >= Number(m[2])) throw new McsimError(`expected K/N with K < N, got "${o.shard}"`, '--shard');
+    shard = { index: Number(m[1]), count: Number(m[2]) };
+  }
   const bar = progressReporter(exp.id);
   let failedSoFar = 0;
   const r = await runSweep(exp, {
     outDir: o.out,
     quick: o.quick ?? false,
     ...(o.workers ? { workers: o.workers } : {}),
+    ...(shard ? { shard } : {}),
     progress: (done, total, failed) => {
       failedSoFar = failed;
       bar.update(done, total, failed);

@@ -32,6 +32,8 @@ export interface SweepOptions {
   workers?: number;
   outDir: string;
   quick?: boolean;
+  /** Run only the points with index % count === index (one Slurm array task), into a shard file. */
+  shard?: { index: number; count: number };
   /** Draw the experiment's charts (default true). */
   plots?: boolean;
   /** Called after each finished point with (done, total, failed). */
@@ -87,9 +89,12 @@ export function resultsFile(exp: Experiment, outDir: string, quick: boolean): st
 export async function runSweep(exp: Experiment, opts: SweepOptions): Promise<SweepResult> {
   const quick = opts.quick ?? false;
   const eff = effective(exp, quick);
-  const points = expandPoints(eff);
+  const shard = opts.shard;
+  const points = expandPoints(eff).filter((p) => !shard || p.index % shard.count === shard.index);
   mkdirSync(opts.outDir, { recursive: true });
-  const file = resultsFile(exp, opts.outDir, quick);
+  const file = shard
+    ? join(opts.outDir, `${exp.id}${quick ? '-quick' : ''}.shard-${shard.index}-of-${shard.count}.jsonl`)
+    : resultsFile(exp, opts.outDir, quick);
   dropPartialLine(file);
   const done = new Map<string, PointRecord>();
   for (const r of readJsonl<PointRecord>(file)) if (r.status === 'ok') done.set(r.key, r);
@@ -123,7 +128,7 @@ export async function runSweep(exp: Experiment, opts: SweepOptions): Promise<Swe
     csv,
     records.map((r) => ({ ...flatten({ params: r.params }), seed: r.seed, status: r.status, ...flatten({ metrics: r.metrics ?? {} }) })),
   );
-  const plots = opts.plots === false ? [] : plotExperiment(exp, records, file.replace(/\.jsonl$/, ''));
+  const plots = opts.plots === false || shard ? [] : plotExperiment(exp, records, file.replace(/\.jsonl$/, ''));
   const md = file.replace(/\.jsonl$/, '.md');
   writeFileSync(md, summaryMarkdown(exp, records, quick ? 'quick' : '', plots.map((p) => basename(p.svg))));
   return { file, csv, md, plots, records, failed, ran: todo.length, skipped: points.length - todo.length };
