@@ -59,3 +59,32 @@ describe('sweeps are resumable', () => {
     assert.deepEqual(byKey(b), byKey(a));
   });
 });
+
+describe('a failing point', () => {
+  it('is recorded as failed with its message, the sweep goes on, and the exit code says so', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'mcsim-fail-'));
+    const exp = join(dir, 'exp.yaml');
+    writeFileSync(
+      exp,
+      [
+        'id: fail-test',
+        'title: a point that cannot run',
+        'base:',
+        '  network: { topology: "mesh:4x4" }',
+        '  workload: { type: multicast, algorithm: tpm, samples: 5 }',
+        'axes:',
+        '  - { path: workload.destinations, values: [3, 100, 8] }',
+      ].join('\n'),
+    );
+    const code = await new Promise<number | null>((resolve) => {
+      spawn(process.execPath, ['--import', 'tsx', MAIN, 'sweep', exp, '--workers', '2', '--out', dir], { stdio: 'ignore' }).on('exit', resolve);
+    });
+    assert.equal(code, 4);
+    const recs = readJsonl<PointRecord>(join(dir, 'fail-test.jsonl'));
+    assert.equal(recs.length, 3);
+    const bad = recs.find((r) => r.params['workload.destinations'] === 100)!;
+    assert.equal(bad.status, 'failed');
+    assert.match(bad.error!, /100 destinations do not fit mesh:4x4/);
+    assert.equal(recs.filter((r) => r.status === 'ok').length, 2);
+  });
+});
