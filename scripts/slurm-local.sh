@@ -59,7 +59,8 @@ CONF
   ;;
 stop)
   for p in slurmd slurmctld munged; do
-    if [ -f "$dir/$p.pid" ]; then kill "$(cat "$dir/$p.pid")" 2>/dev/null || true; fi
+    # A pid file may hold more than one pid (a daemon writes its own after forking).
+    if [ -f "$dir/$p.pid" ]; then xargs kill < "$dir/$p.pid" 2>/dev/null || true; fi
   done
   ;;
 esac
