@@ -58,9 +58,16 @@ CONF
   exit 1
   ;;
 stop)
-  for p in slurmd slurmctld munged; do
-    # A pid file may hold more than one pid (a daemon writes its own after forking).
-    if [ -f "$dir/$p.pid" ]; then xargs kill < "$dir/$p.pid" 2>/dev/null || true; fi
+  # A pid file may hold more than one pid (a daemon writes its own after forking). TERM first,
+  # then KILL whatever of ours is still there after a few seconds, so no daemon outlives the test.
+  pids=$(cat "$dir"/slurmd.pid "$dir"/slurmctld.pid "$dir"/munged.pid 2>/dev/null || true)
+  [ -n "$pids" ] || exit 0
+  kill $pids 2>/dev/null || true
+  for _ in $(seq 1 20); do
+    alive=$(for p in $pids; do kill -0 "$p" 2>/dev/null && echo "$p"; done || true)
+    [ -z "$alive" ] && exit 0
+    sleep 0.25
   done
+  kill -9 $alive 2>/dev/null || true
   ;;
 esac
