@@ -3,7 +3,8 @@
  * lines (at most every few seconds) otherwise, so logs stay readable.
  */
 export function progressReporter(label: string) {
-  const tty = process.stderr.isTTY === true;
+  // Redraw in place only on a terminal; when output goes to a file or a pipe, print plain lines.
+  const tty = process.stderr.isTTY === true && process.stdout.isTTY === true;
   const start = Date.now();
   let last = 0;
   return {

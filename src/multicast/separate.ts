@@ -4,8 +4,9 @@ import { pathWorm } from './plan.js';
 
 /**
  * Separate addressing (000's "unicast-based" baseline; 004 sec. 6): the source sends one unicast
- * per destination, one after another, all in its single start-up phase (33 cycles for the first,
- * 8 for each further one). Destinations are taken in increasing node id.
+ * per destination, one after another (33 cycles of start-up for the first, 8 for each further one).
+ * Destinations are taken in increasing node id. As for the other unicast-based schemes, a worm's
+ * phase in the plan is its message-passing step: the i-th unicast goes in step i (one-port).
  */
 export const separate: PlannerDef = {
   name: 'separate',
@@ -13,6 +14,6 @@ export const separate: PlannerDef = {
   topologies: ['mesh', 'torus', 'kary', 'ccc'],
   plan(ctx, source, destinations): MulticastPlan {
     const worms: WormSpec[] = [...destinations].sort((a, b) => a - b).map((d) => pathWorm(source, [d], ctx.length));
-    return { algorithm: 'separate', source, destinations: [...destinations], worms, phase: new Map(worms.map((w) => [w, 1])) };
+    return { algorithm: 'separate', source, destinations: [...destinations], worms, phase: new Map(worms.map((w, i) => [w, i + 1])) };
   },
 };

@@ -134,7 +134,7 @@ describe('mcsim plan --check (004 Theorem 1)', () => {
     const r = mcsim('plan', '--topology', 'ccc:3', '--algorithm', 'separate', '--source', '0,000', '--dests', '2,111 1,011 2,101', '--json', '--check');
     assert.equal(r.code, 0, r.err);
     const j = JSON.parse(r.out);
-    assert.equal(j.phases, 1);
+    assert.equal(j.phases, 3, 'one step per unicast');
     assert.equal(j.contention.contentionFree, true);
   });
 });

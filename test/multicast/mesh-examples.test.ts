@@ -20,11 +20,12 @@ function plan(spec: string, algo: string, source: string, dests: string[]) {
 const hdr = (w: { destinations: Array<{ node: string; service: string }> }) => w.destinations.map((d) => `${d.node}:${d.service}`);
 
 describe('hand-checked mesh plans', () => {
-  it('separate addressing: one unicast per destination, in node-id order, all in phase 1', () => {
+  it('separate addressing: one unicast per destination, in node-id order, one per step', () => {
     const v = plan('mesh:4x4', 'separate', '0,0', ['3,3', '1,0', '0,2']);
     // ids: 1,0 -> 1; 0,2 -> 8; 3,3 -> 15.
     assert.deepEqual(v.worms.map(hdr), [['1,0:ABS'], ['0,2:ABS'], ['3,3:ABS']]);
-    assert.equal(v.phases, 1);
+    assert.deepEqual(v.worms.map((w) => w.phase), [1, 2, 3]);
+    assert.equal(v.phases, 3);
     assert.equal(v.channels, 1 + 2 + 6);
   });
 
