@@ -1,20 +1,8 @@
 import { CLAIMS } from './claims.js';
+import { valueAt } from './fields.js';
 import type { Experiment } from './schema.js';
 import type { PointRecord } from './sweep.js';
 
-function get(obj: unknown, path: string): unknown {
-  let cur = obj;
-  for (const k of path.split('.')) {
-    if (cur === null || typeof cur !== 'object') return undefined;
-    cur = (cur as Record<string, unknown>)[k];
-  }
-  return cur;
-}
-
-function valueOf(r: PointRecord, path: string): unknown {
-  if (path in r.params) return r.params[path];
-  return get(r, path);
-}
 
 const fmt = (v: unknown) => (typeof v === 'number' ? (Number.isInteger(v) ? String(v) : v.toFixed(Math.abs(v) >= 100 ? 0 : 2)) : String(v ?? ''));
 
@@ -30,8 +18,8 @@ export function summaryMarkdown(exp: Experiment, records: PointRecord[], label =
   const ok = records.filter((r) => r.status === 'ok');
   if (plot) {
     const seriesPath = plot.series;
-    const series = seriesPath ? [...new Set(ok.map((r) => String(valueOf(r, seriesPath))))] : [''];
-    const xs = [...new Set(ok.map((r) => Number(valueOf(r, plot.x))))].sort((a, b) => a - b);
+    const series = seriesPath ? [...new Set(ok.map((r) => String(valueAt(r, seriesPath))))] : [''];
+    const xs = [...new Set(ok.map((r) => Number(valueAt(r, plot.x))))].sort((a, b) => a - b);
     plot.y.forEach((y, yi) => {
       lines.push(`**${plot.ylabels?.[yi] ?? y}** against ${plot.xlabel ?? plot.x}:`, '');
       lines.push(`| ${plot.xlabel ?? plot.x} | ${series.map((s) => s || y).join(' | ')} |`);
@@ -39,8 +27,8 @@ export function summaryMarkdown(exp: Experiment, records: PointRecord[], label =
       for (const x of xs) {
         const cells = series.map((s) => {
           const vals = ok
-            .filter((r) => Number(valueOf(r, plot.x)) === x && (!seriesPath || String(valueOf(r, seriesPath)) === s))
-            .map((r) => Number(valueOf(r, y)))
+            .filter((r) => Number(valueAt(r, plot.x)) === x && (!seriesPath || String(valueAt(r, seriesPath)) === s))
+            .map((r) => Number(valueAt(r, y)))
             .filter((v) => !Number.isNaN(v));
           return vals.length ? fmt(vals.reduce((a, b) => a + b, 0) / vals.length) : '';
         });

@@ -1,6 +1,6 @@
 import type { WormSpec } from '../plan/worm.js';
 import { check2dMesh } from './mesh2d.js';
-import type { MulticastPlan, PlannerDef } from './plan.js';
+import { type MulticastPlan, type PlannerDef, pathWorm } from './plan.js';
 
 /**
  * Column-path multicast (Boppana, Chalasani & Raghavendra, [8] of 000), conforming to XY routing:
@@ -29,13 +29,7 @@ export const columnPath: PlannerDef = {
     const y = (n: number) => topo.coords(n)[1]!;
     const worms: WormSpec[] = [];
     const path = (nodes: number[]) => {
-      if (nodes.length === 0) return;
-      worms.push({
-        source,
-        length: ctx.length,
-        routing: 'xy',
-        stops: nodes.map((node, i) => ({ node, service: i < nodes.length - 1 ? 'PAF' : 'ABS' })),
-      });
+      if (nodes.length > 0) worms.push(pathWorm(source, nodes, ctx.length, 'xy'));
     };
     // Columns nearest the source first: their worms are shortest.
     const cols = [...byCol.keys()].sort((a, b) => Math.abs(a - sx) - Math.abs(b - sx) || a - b);

@@ -1,7 +1,7 @@
 import type { WormSpec } from '../plan/worm.js';
 import type { Topology } from '../topology/topology.js';
 import { check2dMesh, snakeLabel } from './mesh2d.js';
-import type { MulticastPlan, PlanContext, PlannerDef } from './plan.js';
+import { type MulticastPlan, type PlanContext, type PlannerDef, pathWorm } from './plan.js';
 
 /**
  * Dual-path and multi-path multicast (Lin, McKinley & Ni, [7] of 000). Destinations with a higher
@@ -38,14 +38,7 @@ function labelPlan(algorithm: string, ctx: PlanContext, source: number, dests: r
   const high = dests.filter((d) => snakeLabel(topo, d) > ls).sort((a, b) => snakeLabel(topo, a) - snakeLabel(topo, b));
   const low = dests.filter((d) => snakeLabel(topo, d) < ls).sort((a, b) => snakeLabel(topo, b) - snakeLabel(topo, a));
   const groups = split ? [...splitByColumn(topo, source, high), ...splitByColumn(topo, source, low)] : [high, low];
-  const worms: WormSpec[] = groups
-    .filter((g) => g.length > 0)
-    .map((g) => ({
-      source,
-      length: ctx.length,
-      routing: 'hamiltonian',
-      stops: g.map((node, i) => ({ node, service: i < g.length - 1 ? 'PAF' : 'ABS' })),
-    }));
+  const worms: WormSpec[] = groups.filter((g) => g.length > 0).map((g) => pathWorm(source, g, ctx.length, 'hamiltonian'));
   return { algorithm, source, destinations: [...dests], worms, phase: new Map(worms.map((w) => [w, 1])), routing: 'hamiltonian' };
 }
 

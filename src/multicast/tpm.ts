@@ -1,6 +1,6 @@
 import type { Service, StopSpec, WormSpec } from '../plan/worm.js';
 import type { Topology } from '../topology/topology.js';
-import type { MulticastPlan, PlanContext, PlannerDef } from './plan.js';
+import { type MulticastPlan, type PlanContext, type PlannerDef, pathWorm } from './plan.js';
 import { check2dMesh } from './mesh2d.js';
 
 /**
@@ -145,7 +145,7 @@ function planTpm(ctx: PlanContext, source: number, dests: readonly number[], rou
   };
   const byA = (x: number, y: number) => frame.a(x) - frame.a(y);
   const byB = (x: number, y: number) => frame.b(x) - frame.b(y);
-  for (const [ap, list] of colA) addRetx(frame.toNode(ap, 0), pathOf(frame.toNode(ap, 0), list.sort(byB), L, routing));
+  for (const [ap, list] of colA) addRetx(frame.toNode(ap, 0), pathWorm(frame.toNode(ap, 0), list.sort(byB), L, routing));
   // Rows: the row's destinations eastward, then the column entered from that row when it lies
   // beyond them (one row-then-column worm, as in 000 Fig. 3); otherwise separate worms.
   const rowsToColumns = new Map<number, number[]>();
@@ -158,13 +158,13 @@ function planTpm(ctx: PlanContext, source: number, dests: readonly number[], rou
     for (const c of rowsToColumns.get(bp) ?? []) {
       const column = colWorm.get(c)!.sort(byB);
       if (rowDests.length > 0 && lastA < c) {
-        addRetx(m, pathOf(m, [...rowDests, ...column], L, routing));
+        addRetx(m, pathWorm(m, [...rowDests, ...column], L, routing));
         rowDests = [];
       } else {
-        addRetx(m, pathOf(m, column, L, routing));
+        addRetx(m, pathWorm(m, column, L, routing));
       }
     }
-    if (rowDests.length > 0) addRetx(m, pathOf(m, rowDests, L, routing));
+    if (rowDests.length > 0) addRetx(m, pathWorm(m, rowDests, L, routing));
   }
 
   // Phase 1: the main path, its stops in path order (000 Fig. 8, steps 2-4).
@@ -202,15 +202,6 @@ export function serviceFor(isDest: boolean, forward: boolean, retransmit: boolea
   }
   if (retransmit) return forward ? 'TAFR' : 'TAR';
   return 'FWD';
-}
-
-function pathOf(source: number, nodes: number[], length: number, routing: string): WormSpec {
-  return {
-    source,
-    length,
-    routing,
-    stops: nodes.map((node, i) => ({ node, service: i < nodes.length - 1 ? 'PAF' : 'ABS' }) as StopSpec),
-  };
 }
 
 function push<K>(m: Map<K, number[]>, k: K, v: number): void {

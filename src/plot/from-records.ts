@@ -1,24 +1,12 @@
 import { writeFileSync } from 'node:fs';
 import type { Experiment } from '../experiments/schema.js';
+import { valueAt } from '../experiments/fields.js';
 import type { PointRecord } from '../experiments/sweep.js';
 import { type ChartSpec, renderSvg, svgToPng } from './chart.js';
 
 /** Student's t, 97.5% quantiles for 1..10 degrees of freedom (then ~normal). */
 const T = [12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228];
 
-function get(obj: unknown, path: string): unknown {
-  let cur = obj;
-  for (const k of path.split('.')) {
-    if (cur === null || typeof cur !== 'object') return undefined;
-    cur = (cur as Record<string, unknown>)[k];
-  }
-  return cur;
-}
-
-/** A record's value at a path: a sweep parameter (e.g. workload.load) or a field (metrics.latency.mean). */
-export function valueAt(r: PointRecord, path: string): unknown {
-  return path in r.params ? r.params[path] : get(r, path);
-}
 
 export interface ChartRequest {
   x: string;

@@ -2,7 +2,7 @@
  * Seeded pseudo-random numbers: xoshiro128** (Blackman & Vigna), seeded through splitmix32.
  * Each (seed, stream) pair is an independent sequence, so every traffic source gets its own stream
  * and adding a node does not shift the numbers of the others. Bit-exact across platforms
- * (32-bit integer arithmetic only). The library never uses Math.random.
+ * (32-bit integer arithmetic only). No other source of randomness is used anywhere in mcsim.
  */
 export class Rng {
   private a: number;

@@ -1,0 +1,16 @@
+import type { PointRecord } from './sweep.js';
+
+/** The value at a dotted path of an object, or undefined. */
+export function getPath(obj: unknown, path: string): unknown {
+  let cur = obj;
+  for (const k of path.split('.')) {
+    if (cur === null || typeof cur !== 'object') return undefined;
+    cur = (cur as Record<string, unknown>)[k];
+  }
+  return cur;
+}
+
+/** A sweep record's value at a path: a swept parameter (e.g. workload.load) or a field (metrics.latency.mean). */
+export function valueAt(r: PointRecord, path: string): unknown {
+  return path in r.params ? r.params[path] : getPath(r, path);
+}
