@@ -18,7 +18,11 @@ const state = mkdtempSync(join(tmpdir(), 'mcsim-slurm-'));
 const env = { ...process.env, SLURM_CONF: join(state, 'slurm.conf') };
 
 function mcsim(...args: string[]) {
-  const r = spawnSync(process.execPath, ['--import', 'tsx', MAIN, ...args], { encoding: 'utf8', env, cwd: ROOT });
+  const r = spawnSync(process.execPath, ['--import', 'tsx', MAIN, ...args], {
+    encoding: 'utf8',
+    env,
+    cwd: ROOT,
+  });
   assert.equal(r.status, 0, r.stderr + r.stdout);
   return r.stdout;
 }
@@ -59,7 +63,9 @@ describe('mcsim sweep --slurm on a local single-node Slurm', () => {
     mcsim('sweep', exp, '--workers', '2', '--out', join(dir, 'local'));
     const printed = mcsim('sweep', exp, '--slurm', '--shards', '4', '--out', join(dir, 'cluster'));
     const script = /^wrote (.*\.slurm\.sh)$/m.exec(printed)![1]!;
-    const jobId = execFileSync('sbatch', ['--parsable', script], { env, encoding: 'utf8' }).trim().split(';')[0]!;
+    const jobId = execFileSync('sbatch', ['--parsable', script], { env, encoding: 'utf8' })
+      .trim()
+      .split(';')[0]!;
     // No accounting here: wait on squeue until the array has left the queue.
     const deadline = Date.now() + 120_000;
     for (;;) {

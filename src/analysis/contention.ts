@@ -1,5 +1,5 @@
-import type { Topology } from '../topology/topology.js';
 import type { RoutingFunction } from '../routing/routing.js';
+import type { Topology } from '../topology/topology.js';
 import { ReachTree, type Unicast } from './unicasts.js';
 
 export interface Conflict {
@@ -52,7 +52,8 @@ export function checkContention(
       const sameStep = a.step === b.step;
       if (!(ok(a, b) || (sameStep && ok(b, a)))) {
         const arc = sharedArc(a, b);
-        if (arc !== undefined && conflicts.length < maxReported) conflicts.push({ first: a, second: b, channel: name(arc) });
+        if (arc !== undefined && conflicts.length < maxReported)
+          conflicts.push({ first: a, second: b, channel: name(arc) });
         else if (arc !== undefined) conflicts.length++;
       }
       if (sameStep) {

@@ -28,7 +28,7 @@ export function stepModel(source: number, unicasts: readonly Unicast[]): StepOut
     if (!b) byStep.set(step[i]!, (b = new Set()));
     b.add(i);
   };
-  unicasts.forEach((u) => put(u.index));
+  for (const u of unicasts) put(u.index);
   const delay = (i: number) => {
     byStep.get(step[i]!)!.delete(i);
     step[i]! += 1;

@@ -1,5 +1,5 @@
-import type { WormSpec } from '../plan/worm.js';
 import type { MulticastPlan } from '../multicast/plan.js';
+import type { WormSpec } from '../plan/worm.js';
 import type { RoutingFunction } from '../routing/routing.js';
 import { EJECT } from '../routing/routing.js';
 import type { Topology } from '../topology/topology.js';
@@ -27,7 +27,11 @@ export interface Unicast {
  * U-CCC). One-port: every node sends one message per step, in the order it lists them, starting in
  * the step after the one in which it received (the source starts in step 1).
  */
-export function unicastsOf(plan: MulticastPlan, topo: Topology, rfFor: (name?: string) => RoutingFunction): Unicast[] {
+export function unicastsOf(
+  plan: MulticastPlan,
+  topo: Topology,
+  rfFor: (name?: string) => RoutingFunction,
+): Unicast[] {
   const out: Unicast[] = [];
   const P = topo.numPorts;
   const visit = (worms: WormSpec[], receivedAt: number) => {
@@ -48,7 +52,8 @@ export function unicastsOf(plan: MulticastPlan, topo: Topology, rfFor: (name?: s
         const packed = rf.route(cur, to, w.source, prev);
         const port = packed & 0xff;
         const next = port === EJECT ? -1 : topo.neighbor(cur, port);
-        if (next < 0 || ++guard > topo.numNodes * 4) throw new McsimError(`routing ${rf.name} cannot take ${w.source} to ${to}`);
+        if (next < 0 || ++guard > topo.numNodes * 4)
+          throw new McsimError(`routing ${rf.name} cannot take ${w.source} to ${to}`);
         const mask = packed >>> 8;
         // The lowest VC the routing allows: U-CCC's h0/h1/l0/l1 choice is a single VC.
         const vc = 31 - Math.clz32(mask & -mask);

@@ -33,7 +33,12 @@ function config(load: number, bufferDepth: number, measure: number) {
  * One timed run. With `measureHeap` (needs node --expose-gc), the heap is collected at every
  * progress tick and its live size recorded: what the run retains, without garbage.
  */
-export function benchPoint(load: number, bufferDepth: number, measure = 20000, measureHeap = false): BenchPoint {
+export function benchPoint(
+  load: number,
+  bufferDepth: number,
+  measure = 20000,
+  measureHeap = false,
+): BenchPoint {
   const gc = (globalThis as { gc?: () => void }).gc;
   gc?.();
   let heap = 0;
@@ -83,11 +88,23 @@ export function runBench(): void {
   const rows: BenchPoint[] = [];
   for (const depth of [1, 8]) {
     const sat = findSaturation(depth);
-    console.log(`16x16 mesh, XY, 2 VCs of ${depth} flit(s), 20-flit packets: saturation throughput ~ ${sat} flits/node/cycle`);
+    console.log(
+      `16x16 mesh, XY, 2 VCs of ${depth} flit(s), 20-flit packets: saturation throughput ~ ${sat} flits/node/cycle`,
+    );
     for (const load of [0.01, 0.04, Math.min(0.5, round(sat * 1.3, 3))]) rows.push(benchPoint(load, depth));
   }
   console.log('');
-  const head = ['buffer', 'load', 'cycles', 'seconds', 'cycles/s', 'flit-hops/s', 'accepted', 'latency', 'heap MB'];
+  const head = [
+    'buffer',
+    'load',
+    'cycles',
+    'seconds',
+    'cycles/s',
+    'flit-hops/s',
+    'accepted',
+    'latency',
+    'heap MB',
+  ];
   const table = rows.map((p) => [
     String(p.bufferDepth),
     String(p.load),

@@ -1,8 +1,8 @@
+import { appendFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseConfig } from '../config/load.js';
-import { writeCsv, writeJson, flatten } from '../results/writers.js';
-import { runSimulation, type RunResult } from '../sim/run.js';
-import { appendFileSync, mkdirSync, writeFileSync } from 'node:fs';
+import { flatten, writeCsv, writeJson } from '../results/writers.js';
+import { type RunResult, runSimulation } from '../sim/run.js';
 import { table } from './summary.js';
 
 export const DEMO_LOADS = [0.02, 0.05, 0.1, 0.15, 0.2, 0.25];
@@ -24,13 +24,23 @@ export async function demoCommand(outDir: string): Promise<void> {
   const rows = results.map((r) => {
     const m = r.metrics;
     const w = r.config.workload as { load: number };
-    return [w.load, m.throughput.offered, m.throughput.accepted, m.latency.mean, m.latency.p99, m.messages.unfinished];
+    return [
+      w.load,
+      m.throughput.offered,
+      m.throughput.accepted,
+      m.latency.mean,
+      m.latency.p99,
+      m.messages.unfinished,
+    ];
   });
   console.log(table(['load', 'offered', 'accepted', 'latency', 'p99', 'unfinished'], rows));
   mkdirSync(outDir, { recursive: true });
   const csv = join(outDir, 'demo.csv');
   const jsonl = join(outDir, 'demo.jsonl');
-  writeCsv(csv, results.map((r) => flatten(r)));
+  writeCsv(
+    csv,
+    results.map((r) => flatten(r)),
+  );
   writeFileSync(jsonl, '');
   for (const r of results) appendFileSync(jsonl, `${JSON.stringify(r)}\n`);
   void writeJson;

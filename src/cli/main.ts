@@ -63,12 +63,17 @@ export async function main(argv: string[]): Promise<number> {
 
   program
     .command('sweep')
-    .description('run the points of an experiment file in parallel, appending each to a JSONL file (resumable)')
+    .description(
+      'run the points of an experiment file in parallel, appending each to a JSONL file (resumable)',
+    )
     .argument('<experiment>', 'experiment YAML file, e.g. experiments/tpm-fig10.yaml')
     .option('--workers <n>', 'worker threads (default: one per core)', intArg('--workers'))
     .option('--out <dir>', 'directory for results', 'results')
     .option('--quick', 'the scaled-down variant of the experiment')
-    .option('--slurm', 'write a Slurm job-array script (one task per shard of points) and print the sbatch command')
+    .option(
+      '--slurm',
+      'write a Slurm job-array script (one task per shard of points) and print the sbatch command',
+    )
     .option('--shards <n>', 'array tasks for --slurm (default 8)', intArg('--shards'))
     .option('--shard <k/n>', 'run only the points with index k mod n (what each array task does)')
     .action(async (file, opts) => {
@@ -105,7 +110,9 @@ export async function main(argv: string[]): Promise<number> {
 
   program
     .command('reproduce')
-    .description('reproduce a figure of the papers: data, plot and a Markdown summary with the claims checked')
+    .description(
+      'reproduce a figure of the papers: data, plot and a Markdown summary with the claims checked',
+    )
     .argument('[id]', 'figure id (see --list)')
     .option('--list', 'list the figures that can be reproduced')
     .option('--quick', 'scaled-down version (seconds), same shape')
@@ -119,7 +126,9 @@ export async function main(argv: string[]): Promise<number> {
     .command('schema')
     .description("print the config's JSON Schema")
     .action(async () => {
-      process.stdout.write(`${JSON.stringify((await import('../config/jsonschema.js')).configJsonSchema(), null, 2)}\n`);
+      process.stdout.write(
+        `${JSON.stringify((await import('../config/jsonschema.js')).configJsonSchema(), null, 2)}\n`,
+      );
     });
 
   program
@@ -135,7 +144,8 @@ export async function main(argv: string[]): Promise<number> {
     .description('list the routing functions and the topologies each fits')
     .action(async () => {
       const { ROUTINGS } = await import('../routing/registry.js');
-      for (const r of ROUTINGS) console.log(`${r.name.padEnd(12)} fits ${r.topologies.join(', ').padEnd(24)} ${r.description}`);
+      for (const r of ROUTINGS)
+        console.log(`${r.name.padEnd(12)} fits ${r.topologies.join(', ').padEnd(24)} ${r.description}`);
     });
 
   program
@@ -171,7 +181,8 @@ function intArg(name: string) {
 /** One line for the user's mistakes (exit 2), the stack for ours (exit 1). */
 export function reportError(e: unknown): number {
   if (e instanceof CommanderError) {
-    if (e.code === 'commander.helpDisplayed' || e.code === 'commander.version' || e.code === 'commander.help') return 0;
+    if (e.code === 'commander.helpDisplayed' || e.code === 'commander.version' || e.code === 'commander.help')
+      return 0;
     return 2;
   }
   if (e instanceof McsimError) {

@@ -7,7 +7,8 @@ import type { Topology } from '../topology/topology.js';
  * digits = the phase of the first worm passing a node, '.' = untouched. Up to 40 columns; y grows upward.
  */
 export function renderPlanAscii(topo: Topology, plan: MulticastPlan, view: PlanView): string | undefined {
-  if (topo.dims.length !== 2 || topo.kind === 'ccc' || topo.dims[0]! > 40 || topo.dims[1]! > 40) return undefined;
+  if (topo.dims.length !== 2 || topo.kind === 'ccc' || topo.dims[0]! > 40 || topo.dims[1]! > 40)
+    return undefined;
   const [X, Y] = topo.dims as [number, number];
   const grid: string[][] = Array.from({ length: Y }, () => Array.from({ length: X }, () => '.'));
   const put = (id: string, ch: string, only = false) => {
@@ -16,7 +17,8 @@ export function renderPlanAscii(topo: Topology, plan: MulticastPlan, view: PlanV
     if (!only || grid[y]![x] === '.') grid[y]![x] = ch;
   };
   for (const w of view.worms) for (const n of w.path) put(n, String(Math.min(9, w.phase)), true);
-  for (const w of view.worms) for (const d of w.destinations) if (d.service === 'TAR' || d.service === 'TAFR') put(d.node, 'R');
+  for (const w of view.worms)
+    for (const d of w.destinations) if (d.service === 'TAR' || d.service === 'TAFR') put(d.node, 'R');
   for (const d of plan.destinations) put(topo.formatNode(d), 'D');
   put(view.source, 'S');
   const rows = [];

@@ -66,18 +66,36 @@ export function planCommand(o: PlanOpts): void {
   const pic = renderPlanAscii(topo, plan, view);
   if (pic) console.log(`\n${pic}`);
   if (check) {
-    console.log(`\ncontention (004 Theorem 1): ${check.contentionFree ? 'depth contention-free' : 'NOT contention-free'}`);
-    for (const c of check.conflicts) console.log(`  step ${c.first.step} ${c.first.unicast} and step ${c.second.step} ${c.second.unicast} share ${c.channel}`);
+    console.log(
+      `\ncontention (004 Theorem 1): ${check.contentionFree ? 'depth contention-free' : 'NOT contention-free'}`,
+    );
+    for (const c of check.conflicts)
+      console.log(
+        `  step ${c.first.step} ${c.first.unicast} and step ${c.second.step} ${c.second.unicast} share ${c.channel}`,
+      );
     console.log(`physical-link sharing within a step (004 sec. 6): ${check.linkSharing.length} pair(s)`);
-    for (const c of check.linkSharing) console.log(`  step ${c.first.step}: ${c.first.unicast} and ${c.second.unicast} on ${c.channel}`);
+    for (const c of check.linkSharing)
+      console.log(`  step ${c.first.step}: ${c.first.unicast} and ${c.second.unicast} on ${c.channel}`);
   }
 }
 
 /** The contention check of a unicast-based plan, with unicasts named by their node ids. */
-export function contentionView(topo: Topology, rfFor: (name?: string) => RoutingFunction, plan: MulticastPlan) {
+export function contentionView(
+  topo: Topology,
+  rfFor: (name?: string) => RoutingFunction,
+  plan: MulticastPlan,
+) {
   const unicasts = unicastsOf(plan, topo, rfFor);
   const rep = checkContention(topo, rfFor(), plan.source, unicasts);
-  const name = (u: Unicast) => ({ step: u.step, unicast: `${topo.formatNode(u.from)} -> ${topo.formatNode(u.to)}` });
-  const pairs = (list: typeof rep.conflicts) => list.map((c) => ({ first: name(c.first), second: name(c.second), channel: c.channel }));
-  return { contentionFree: rep.contentionFree, conflicts: pairs(rep.conflicts), linkSharing: pairs(rep.linkSharing) };
+  const name = (u: Unicast) => ({
+    step: u.step,
+    unicast: `${topo.formatNode(u.from)} -> ${topo.formatNode(u.to)}`,
+  });
+  const pairs = (list: typeof rep.conflicts) =>
+    list.map((c) => ({ first: name(c.first), second: name(c.second), channel: c.channel }));
+  return {
+    contentionFree: rep.contentionFree,
+    conflicts: pairs(rep.conflicts),
+    linkSharing: pairs(rep.linkSharing),
+  };
 }

@@ -23,8 +23,18 @@ export function plotCommand(file: string, o: PlotOpts): void {
   if (records.length === 0) throw new McsimError(`results file "${file}" holds no records`);
   const ys = o.y.split(',');
   ys.forEach((y, i) => {
-    const spec = chartFromRecords(records, { x: o.x, y, series: o.series, xlabel: o.xlabel, ylabel: o.ylabel, title: o.title, logX: o.logx, logY: o.logy });
-    if (spec.series.length === 0) throw new McsimError(`no numeric values at --x ${o.x} and --y ${y} in "${file}"`);
+    const spec = chartFromRecords(records, {
+      x: o.x,
+      y,
+      series: o.series,
+      xlabel: o.xlabel,
+      ylabel: o.ylabel,
+      title: o.title,
+      logX: o.logx,
+      logY: o.logy,
+    });
+    if (spec.series.length === 0)
+      throw new McsimError(`no numeric values at --x ${o.x} and --y ${y} in "${file}"`);
     const prefix = `${o.out ?? file.replace(/\.jsonl$/, '')}${ys.length > 1 ? `-${i + 1}` : ''}`;
     const w = writeChart(spec, prefix);
     console.log(`wrote ${w.svg} and ${w.png}`);

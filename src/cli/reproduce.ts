@@ -1,9 +1,9 @@
 import { catalog } from '../experiments/catalog.js';
 import { CLAIMS } from '../experiments/claims.js';
+import { summaryMarkdown } from '../experiments/summary.js';
 import { runSweep } from '../experiments/sweep.js';
 import { McsimError } from '../util/errors.js';
 import { progressReporter } from './progress.js';
-import { summaryMarkdown } from '../experiments/summary.js';
 
 export interface ReproduceOpts {
   list?: boolean;
@@ -17,7 +17,9 @@ export async function reproduceCommand(id: string | undefined, o: ReproduceOpts)
   const all = catalog();
   if (o.list || !id) {
     for (const { id: i, exp } of all)
-      console.log(`${i.padEnd(12)} paper ${exp.paper ?? '-'}, ${exp.figure ? `Fig. ${exp.figure}` : 'extra'}: ${exp.title}`);
+      console.log(
+        `${i.padEnd(12)} paper ${exp.paper ?? '-'}, ${exp.figure ? `Fig. ${exp.figure}` : 'extra'}: ${exp.title}`,
+      );
     return 0;
   }
   const entry = all.find((e) => e.id === id);

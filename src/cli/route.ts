@@ -1,7 +1,7 @@
-import { buildRouting, defaultRoutingName } from '../routing/registry.js';
 import { tracePath } from '../routing/path.js';
-import { parseTopology } from '../topology/registry.js';
+import { buildRouting, defaultRoutingName } from '../routing/registry.js';
 import { withField } from '../sim/build.js';
+import { parseTopology } from '../topology/registry.js';
 
 export interface RouteOpts {
   topology: string;
@@ -36,5 +36,6 @@ export function routeCommand(o: RouteOpts): void {
     return;
   }
   console.log(`${topo.spec}, ${rf.name} routing: ${f(from)} -> ${f(to)} in ${hops.length} hop(s)`);
-  for (const h of hops) console.log(`  ${f(h.from).padEnd(12)} --${h.portName}--> ${f(h.to).padEnd(12)} VCs ${h.vcs.join(' ')}`);
+  for (const h of hops)
+    console.log(`  ${f(h.from).padEnd(12)} --${h.portName}--> ${f(h.to).padEnd(12)} VCs ${h.vcs.join(' ')}`);
 }

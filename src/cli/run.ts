@@ -1,8 +1,8 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { resolveConfig } from '../config/load.js';
 import { appendJsonl, writeResult } from '../results/writers.js';
 import { runSimulation } from '../sim/run.js';
-import { writeFileSync, mkdirSync } from 'node:fs';
-import { dirname } from 'node:path';
 import { progressReporter } from './progress.js';
 import { summaryText } from './summary.js';
 

@@ -6,13 +6,21 @@ export function summaryText(r: RunResult): string {
   const c = r.config;
   const w = c.workload;
   const lat = (s: typeof m.latency) =>
-    s.count === 0 ? 'n/a' : `mean ${s.mean} (95% CI ${s.ci95[0]}..${s.ci95[1]}), p50 ${s.p50}, p99 ${s.p99}, max ${s.max}`;
+    s.count === 0
+      ? 'n/a'
+      : `mean ${s.mean} (95% CI ${s.ci95[0]}..${s.ci95[1]}), p50 ${s.p50}, p99 ${s.p99}, max ${s.max}`;
   const rows: Array<[string, string]> = [
-    ['network', `${c.network.topology}, routing ${c.network.routing}, ${c.network.switching}, buffers ${c.network.bufferDepth} flit(s)`],
+    [
+      'network',
+      `${c.network.topology}, routing ${c.network.routing}, ${c.network.switching}, buffers ${c.network.bufferDepth} flit(s)`,
+    ],
     ['workload', describeWorkload(w)],
     ['seed', String(r.seed)],
     ['cycles', String(m.cycles)],
-    ['messages', `${m.messages.created} created, ${m.messages.delivered} finished, ${m.messages.measured} measured, ${m.messages.unfinished} unfinished`],
+    [
+      'messages',
+      `${m.messages.created} created, ${m.messages.delivered} finished, ${m.messages.measured} measured, ${m.messages.unfinished} unfinished`,
+    ],
     ['latency (cycles)', lat(m.latency)],
     ['avg over dests', lat(m.latencyAvgDest)],
     ['traffic', `${m.traffic.total} flit-hops, ${m.traffic.perMessage} per message`],

@@ -1,8 +1,8 @@
 import { CLAIMS } from '../experiments/claims.js';
-import { loadExperiment, runSweep } from '../experiments/sweep.js';
-import { progressReporter } from './progress.js';
 import { writeSlurmScript } from '../experiments/slurm.js';
+import { loadExperiment, runSweep } from '../experiments/sweep.js';
 import { McsimError } from '../util/errors.js';
+import { progressReporter } from './progress.js';
 
 export interface SweepOpts {
   workers?: number;
@@ -20,13 +20,16 @@ export async function sweepCommand(file: string, o: SweepOpts): Promise<number> 
     // The command that runs mcsim here (node, its flags such as a TypeScript loader, the entry file).
     const self = [process.execPath, ...process.execArgv, process.argv[1]!];
     const r = writeSlurmScript(exp, file, o.out, o.shards ?? 8, o.quick ?? false, self);
-    console.log(`wrote ${r.script}\nsubmit with:\n  ${r.sbatch}\nthen merge with:\n  mcsim collect ${r.shardDir} --out ${o.out}/${exp.id}.jsonl`);
+    console.log(
+      `wrote ${r.script}\nsubmit with:\n  ${r.sbatch}\nthen merge with:\n  mcsim collect ${r.shardDir} --out ${o.out}/${exp.id}.jsonl`,
+    );
     return 0;
   }
   let shard: { index: number; count: number } | undefined;
   if (o.shard !== undefined) {
     const m = /^(\d+)\/(\d+)$/.exec(o.shard);
-    if (!m || Number(m[1]) >= Number(m[2])) throw new McsimError(`expected K/N with K < N, got "${o.shard}"`, '--shard');
+    if (!m || Number(m[1]) >= Number(m[2]))
+      throw new McsimError(`expected K/N with K < N, got "${o.shard}"`, '--shard');
     shard = { index: Number(m[1]), count: Number(m[2]) };
   }
   const bar = progressReporter(exp.id);
@@ -48,8 +51,11 @@ export async function sweepCommand(file: string, o: SweepOpts): Promise<number> 
   void failedSoFar;
   const claims = CLAIMS[exp.id];
   if (claims && r.records.length > 0) {
-    console.log(`\nclaims of ${exp.paper ? `paper ${exp.paper}` : 'the paper'}${exp.figure ? `, Fig. ${exp.figure}` : ''}:`);
-    for (const c of claims(r.records)) console.log(`  ${c.holds ? 'holds ' : 'FAILS '} ${c.claim}\n         ${c.detail}`);
+    console.log(
+      `\nclaims of ${exp.paper ? `paper ${exp.paper}` : 'the paper'}${exp.figure ? `, Fig. ${exp.figure}` : ''}:`,
+    );
+    for (const c of claims(r.records))
+      console.log(`  ${c.holds ? 'holds ' : 'FAILS '} ${c.claim}\n         ${c.detail}`);
   }
   return r.failed > 0 ? 4 : 0;
 }

@@ -36,10 +36,13 @@ export function configDocs(): string {
     const props = s.properties as Record<string, Json> | undefined;
     if (path && (!props || depth > 3)) {
       const d = s.default === undefined ? '' : `\`${JSON.stringify(s.default)}\``;
-      rows.push(`| \`${path}\` | ${typeOf(s)} | ${d} | ${String(s.description ?? '').replace(/\|/g, '\\|')} |`);
+      rows.push(
+        `| \`${path}\` | ${typeOf(s)} | ${d} | ${String(s.description ?? '').replace(/\|/g, '\\|')} |`,
+      );
       return;
     }
-    if (path && s.description) rows.push(`| \`${path}\` | object | | ${String(s.description).replace(/\|/g, '\\|')} |`);
+    if (path && s.description)
+      rows.push(`| \`${path}\` | object | | ${String(s.description).replace(/\|/g, '\\|')} |`);
     for (const [k, v] of Object.entries(props ?? {})) walk(v, path ? `${path}.${k}` : k, depth + 1);
   };
   const top = root.properties as Record<string, Json>;
@@ -49,7 +52,8 @@ export function configDocs(): string {
     const a = deref(alt);
     const type = ((a.properties as Record<string, Json>).type as Json).const;
     rows.push(`| **workload (type: ${type})** | | | ${String(a.description ?? '')} |`);
-    for (const [k, v] of Object.entries(a.properties as Record<string, Json>)) if (k !== 'type') walk(v, `workload.${k}`, 2);
+    for (const [k, v] of Object.entries(a.properties as Record<string, Json>))
+      if (k !== 'type') walk(v, `workload.${k}`, 2);
   }
   return `${DOC_BEGIN}\n| field | type | default | description |\n| --- | --- | --- | --- |\n${rows.join('\n')}\n${DOC_END}`;
 }

@@ -18,24 +18,42 @@ export function parseConfig(input: unknown): McsimConfig {
 }
 
 function issueToError(issue: z.core.$ZodIssue, input: unknown): McsimError {
-  const path = issue.path.map((p) => (typeof p === 'number' ? `[${p}]` : String(p))).join('.').replace(/\.\[/g, '[');
+  const path = issue.path
+    .map((p) => (typeof p === 'number' ? `[${p}]` : String(p)))
+    .join('.')
+    .replace(/\.\[/g, '[');
   const got = valueAt(input, issue.path as PropertyKey[]);
   switch (issue.code) {
     case 'unrecognized_keys': {
       const keys = issue.keys;
-      return new McsimError(`unknown field${keys.length > 1 ? 's' : ''} ${keys.map((k) => `"${k}"`).join(', ')}`, path || undefined);
+      return new McsimError(
+        `unknown field${keys.length > 1 ? 's' : ''} ${keys.map((k) => `"${k}"`).join(', ')}`,
+        path || undefined,
+      );
     }
     case 'invalid_union': {
-      if ((issue as { discriminator?: string }).discriminator !== undefined || /workload(\.type)?$/.test(path)) {
+      if (
+        (issue as { discriminator?: string }).discriminator !== undefined ||
+        /workload(\.type)?$/.test(path)
+      ) {
         const type = path.endsWith('.type') ? got : (got as { type?: unknown } | undefined)?.type;
-        return new McsimError(`unknown workload type ${JSON.stringify(type)} (allowed: uniform, messages, multicast, mixed)`, path || undefined);
+        return new McsimError(
+          `unknown workload type ${JSON.stringify(type)} (allowed: uniform, messages, multicast, mixed)`,
+          path || undefined,
+        );
       }
       return new McsimError(`${issue.message}, got ${show(got)}`, path || undefined);
     }
     case 'invalid_value':
-      return new McsimError(`got ${show(got)} (allowed: ${issue.values.map((v) => JSON.stringify(v)).join(', ')})`, path || undefined);
+      return new McsimError(
+        `got ${show(got)} (allowed: ${issue.values.map((v) => JSON.stringify(v)).join(', ')})`,
+        path || undefined,
+      );
     default:
-      return new McsimError(`${issue.message}${got === undefined ? '' : `, got ${show(got)}`}`, path || undefined);
+      return new McsimError(
+        `${issue.message}${got === undefined ? '' : `, got ${show(got)}`}`,
+        path || undefined,
+      );
   }
 }
 
@@ -59,12 +77,16 @@ export function loadConfigFile(path: string): unknown {
   try {
     text = readFileSync(path, 'utf8');
   } catch (e) {
-    throw new McsimError(`cannot read config file "${path}": ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+    throw new McsimError(
+      `cannot read config file "${path}": ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`,
+    );
   }
   try {
     return parseYaml(text) ?? {};
   } catch (e) {
-    throw new McsimError(`config file "${path}" is not valid YAML/JSON: ${(e as Error).message.split('\n')[0]}`);
+    throw new McsimError(
+      `config file "${path}" is not valid YAML/JSON: ${(e as Error).message.split('\n')[0]}`,
+    );
   }
 }
 
@@ -81,10 +103,12 @@ export function applySet(obj: Record<string, unknown>, assignment: string): void
   }
   let cur: Record<string, unknown> = obj;
   for (const key of path.slice(0, -1)) {
-    if (!/^[A-Za-z_][\w]*$/.test(key)) throw new McsimError(`--set ${assignment}: "${key}" is not a field name`);
+    if (!/^[A-Za-z_][\w]*$/.test(key))
+      throw new McsimError(`--set ${assignment}: "${key}" is not a field name`);
     const next = cur[key];
     if (next === undefined || next === null) cur[key] = {};
-    else if (typeof next !== 'object' || Array.isArray(next)) throw new McsimError(`--set ${assignment}: "${key}" is not an object`);
+    else if (typeof next !== 'object' || Array.isArray(next))
+      throw new McsimError(`--set ${assignment}: "${key}" is not an object`);
     cur = cur[key] as Record<string, unknown>;
   }
   cur[path[path.length - 1]!] = value;

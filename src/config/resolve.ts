@@ -13,12 +13,19 @@ export function resolveVcs(config: McsimConfig, topo: Topology): number[] {
   if (typeof v === 'number') return topo.channelClasses.map(() => v);
   for (const k of Object.keys(v))
     if (!topo.channelClasses.includes(k))
-      throw new McsimError(`unknown channel class "${k}" for ${topo.spec} (classes: ${topo.channelClasses.join(', ')})`, 'network.vcs');
+      throw new McsimError(
+        `unknown channel class "${k}" for ${topo.spec} (classes: ${topo.channelClasses.join(', ')})`,
+        'network.vcs',
+      );
   return topo.channelClasses.map((c) => v[c] ?? dflt(c));
 }
 
 /** Injection or consumption channels per node; 'all' = total output VCs of a router (000 sec. 5.2). */
-export function resolveChannels(config: McsimConfig, kind: 'injection' | 'consumption', totalVcsPerRouter: number): number {
+export function resolveChannels(
+  config: McsimConfig,
+  kind: 'injection' | 'consumption',
+  totalVcsPerRouter: number,
+): number {
   const v = kind === 'injection' ? config.network.injectionChannels : config.network.consumptionChannels;
   return v === 'all' ? totalVcsPerRouter : v;
 }

@@ -71,21 +71,34 @@ const windowFields = {
     .int()
     .positive()
     .default(10000)
-    .describe('Length of the measurement window in cycles; messages created in it are measured. Default 10000.'),
+    .describe(
+      'Length of the measurement window in cycles; messages created in it are measured. Default 10000.',
+    ),
   drain: z
     .number()
     .int()
     .min(0)
     .default(20000)
-    .describe('Cycles after the window for measured messages to finish; the rest count as unfinished. Default 20000.'),
+    .describe(
+      'Cycles after the window for measured messages to finish; the rest count as unfinished. Default 20000.',
+    ),
 };
 
-const packetLength = z.number().int().positive().default(20).describe('Message length in flits. Default 20 (000 sec. 5.1).');
+const packetLength = z
+  .number()
+  .int()
+  .positive()
+  .default(20)
+  .describe('Message length in flits. Default 20 (000 sec. 5.1).');
 
 const UniformSchema = z
   .object({
     type: z.literal('uniform'),
-    load: z.number().positive().default(0.04).describe('Offered load in flits per node per cycle. Default 0.04.'),
+    load: z
+      .number()
+      .positive()
+      .default(0.04)
+      .describe('Offered load in flits per node per cycle. Default 0.04.'),
     packetLength,
     ...windowFields,
   })
@@ -96,20 +109,33 @@ const MessagesSchema = z
   .object({
     type: z.literal('messages'),
     packetLength,
-    maxCycles: z.number().int().positive().default(1000000).describe('Stop after this many cycles. Default 1000000.'),
+    maxCycles: z
+      .number()
+      .int()
+      .positive()
+      .default(1000000)
+      .describe('Stop after this many cycles. Default 1000000.'),
     messages: z.array(MessageConfigSchema).min(1).describe('The messages, each with its creation cycle.'),
   })
   .strict()
   .describe('A given set of messages at given times.');
 
-const algorithm = z.string().default('tpm').describe('Multicast scheme (see `mcsim plan --help`). Default tpm.');
+const algorithm = z
+  .string()
+  .default('tpm')
+  .describe('Multicast scheme (see `mcsim plan --help`). Default tpm.');
 
 const MulticastSchema = z
   .object({
     type: z.literal('multicast'),
     algorithm,
     destinations: z.number().int().positive().default(20).describe('Destinations per multicast. Default 20.'),
-    samples: z.number().int().positive().default(1000).describe('Multicasts to average over. Default 1000 (000 sec. 5.2).'),
+    samples: z
+      .number()
+      .int()
+      .positive()
+      .default(1000)
+      .describe('Multicasts to average over. Default 1000 (000 sec. 5.2).'),
     packetLength,
   })
   .strict()
@@ -125,7 +151,9 @@ const MixedSchema = z
       .number()
       .positive()
       .default(0.02)
-      .describe('Offered throughput X in delivered flits per node per cycle, unicast and multicast together. Default 0.02.'),
+      .describe(
+        'Offered throughput X in delivered flits per node per cycle, unicast and multicast together. Default 0.02.',
+      ),
     multicastFraction: z
       .number()
       .min(0)
@@ -153,14 +181,22 @@ const MixedSchema = z
 const StepsSchema = z
   .object({
     type: z.literal('steps'),
-    algorithm: z.string().default('uccc').describe('Unicast-based scheme (uccc, umesh, separate). Default uccc.'),
+    algorithm: z
+      .string()
+      .default('uccc')
+      .describe('Unicast-based scheme (uccc, umesh, separate). Default uccc.'),
     setSize: z
       .number()
       .int()
       .min(2)
       .default(8)
       .describe('Nodes in the multicast, source included (m: the lower bound is ceil(log2 m)). Default 8.'),
-    samples: z.number().int().positive().default(1000).describe('Random multicast sets to average over. Default 1000.'),
+    samples: z
+      .number()
+      .int()
+      .positive()
+      .default(1000)
+      .describe('Random multicast sets to average over. Default 1000.'),
   })
   .strict()
   .describe(
@@ -170,33 +206,48 @@ const StepsSchema = z
 const channels = z
   .union([z.number().int().positive(), z.literal('all')])
   .default(1)
-  .describe("Channels per node: a number, or 'all' = as many as the router has output VCs (000 sec. 5.2). Default 1.");
+  .describe(
+    "Channels per node: a number, or 'all' = as many as the router has output VCs (000 sec. 5.2). Default 1.",
+  );
 
 export const NetworkSchema = z
   .object({
     topology: z
       .string()
       .default('mesh:16x16')
-      .describe("Topology spec: mesh:16x16, torus:10x10, mesh:4x4x4, kary:8tx8x4t, ccc:5. Default 'mesh:16x16'."),
+      .describe(
+        "Topology spec: mesh:16x16, torus:10x10, mesh:4x4x4, kary:8tx8x4t, ccc:5. Default 'mesh:16x16'.",
+      ),
     routing: z
       .string()
       .default('auto')
-      .describe("Routing function, or 'auto' = xy on 2D meshes and tori, dor on other n-cubes, hc on CCCs. Default 'auto'."),
+      .describe(
+        "Routing function, or 'auto' = xy on 2D meshes and tori, dor on other n-cubes, hc on CCCs. Default 'auto'.",
+      ),
     routingOptions: z
       .record(z.string(), z.unknown())
       .default({})
-      .describe("Options of the routing function, e.g. { from: 'xy' } or { file: 'routes.json' } for 'table'. Default {}."),
+      .describe(
+        "Options of the routing function, e.g. { from: 'xy' } or { file: 'routes.json' } for 'table'. Default {}.",
+      ),
     vcs: z
       .union([z.number().int().positive(), z.record(z.string(), z.number().int().positive())])
       .optional()
       .describe(
         'Virtual channels per physical channel: a number for every class, or per channel class. Default 2 (on a CCC: { cycle: 2, hypercube: 1 }, 004 sec. 3).',
       ),
-    bufferDepth: z.number().int().positive().default(1).describe('Flits per VC buffer. Default 1 (000 sec. 5.1).'),
+    bufferDepth: z
+      .number()
+      .int()
+      .positive()
+      .default(1)
+      .describe('Flits per VC buffer. Default 1 (000 sec. 5.1).'),
     switching: z
       .enum(['wormhole', 'vct'])
       .default('wormhole')
-      .describe("'wormhole', or 'vct' (virtual cut-through: a packet advances only where all of it fits). Default 'wormhole'."),
+      .describe(
+        "'wormhole', or 'vct' (virtual cut-through: a packet advances only where all of it fits). Default 'wormhole'.",
+      ),
     injectionChannels: channels,
     consumptionChannels: channels,
   })
@@ -204,14 +255,24 @@ export const NetworkSchema = z
 
 export const TimingSchema = z
   .object({
-    routingDelay: z.number().int().min(0).default(2).describe('Cycles per routing decision. Default 2 (000 sec. 5.1).'),
+    routingDelay: z
+      .number()
+      .int()
+      .min(0)
+      .default(2)
+      .describe('Cycles per routing decision. Default 2 (000 sec. 5.1).'),
     routingDelayModified: z
       .number()
       .int()
       .min(0)
       .default(3)
       .describe('Cycles per routing decision where the header is modified. Default 3.'),
-    startup: z.number().int().min(0).default(33).describe("Start-up of a node's first message of a phase. Default 33."),
+    startup: z
+      .number()
+      .int()
+      .min(0)
+      .default(33)
+      .describe("Start-up of a node's first message of a phase. Default 33."),
     startupSubsequent: z
       .number()
       .int()
@@ -227,7 +288,13 @@ export const TimingSchema = z
   })
   .strict();
 
-export const WorkloadSchema = z.discriminatedUnion('type', [UniformSchema, MessagesSchema, MulticastSchema, MixedSchema, StepsSchema]);
+export const WorkloadSchema = z.discriminatedUnion('type', [
+  UniformSchema,
+  MessagesSchema,
+  MulticastSchema,
+  MixedSchema,
+  StepsSchema,
+]);
 
 export const ConfigSchema = z
   .object({

@@ -1,4 +1,12 @@
-import { F_ABSORB, F_FORWARD, F_RETRANSMIT, F_TEMP, SERVICE_FLAGS, type StopSpec, type WormSpec } from '../plan/worm.js';
+import {
+  F_ABSORB,
+  F_FORWARD,
+  F_RETRANSMIT,
+  F_TEMP,
+  SERVICE_FLAGS,
+  type StopSpec,
+  type WormSpec,
+} from '../plan/worm.js';
 import { McsimError } from '../util/errors.js';
 
 /**
@@ -37,8 +45,14 @@ export function compileWorm(spec: WormSpec, numNodes: number): CompiledWorm {
     // Fast path for unicasts, which uniform traffic creates by the million: no cache, little garbage.
     const d = stops[0]!.node;
     if (
-      Number.isInteger(d) && d >= 0 && d < numNodes && Number.isInteger(spec.source) && spec.source >= 0 &&
-      spec.source < numNodes && Number.isInteger(spec.length) && spec.length >= 1
+      Number.isInteger(d) &&
+      d >= 0 &&
+      d < numNodes &&
+      Number.isInteger(spec.source) &&
+      spec.source >= 0 &&
+      spec.source < numNodes &&
+      Number.isInteger(spec.length) &&
+      spec.length >= 1
     ) {
       return {
         spec,
@@ -89,17 +103,25 @@ export function compileWorm(spec: WormSpec, numNodes: number): CompiledWorm {
           throw new McsimError(`stop ${stop.node}: retransmission needs the message absorbed first`);
         for (const w of stop.retransmit)
           if (w.source !== stop.node)
-            throw new McsimError(`a worm retransmitted by node ${stop.node} must have it as source, got ${w.source}`);
+            throw new McsimError(
+              `a worm retransmitted by node ${stop.node} must have it as source, got ${w.source}`,
+            );
         retx[idx] = stop.retransmit;
       } else if (stop.retransmit && stop.retransmit.length > 0) {
-        throw new McsimError(`stop ${stop.node} lists worms to retransmit but its service ${stop.service} has no R`);
+        throw new McsimError(
+          `stop ${stop.node} lists worms to retransmit but its service ${stop.service} has no R`,
+        );
       }
       const last = i === list.length - 1;
       if (!last && !(f & F_FORWARD))
-        throw new McsimError(`stop ${stop.node} (${stop.service}) does not forward but is followed by another stop`);
+        throw new McsimError(
+          `stop ${stop.node} (${stop.service}) does not forward but is followed by another stop`,
+        );
       if (stop.branches && stop.branches.length > 0) {
-        if (!last) throw new McsimError(`stop ${stop.node}: branches are allowed only on the last stop of a list`);
-        if (!(f & F_FORWARD)) throw new McsimError(`stop ${stop.node} (${stop.service}) has branches but does not forward`);
+        if (!last)
+          throw new McsimError(`stop ${stop.node}: branches are allowed only on the last stop of a list`);
+        if (!(f & F_FORWARD))
+          throw new McsimError(`stop ${stop.node} (${stop.service}) has branches but does not forward`);
         const firsts = stop.branches.map((br) => addList(br));
         kids[idx]!.push(...firsts);
       } else if (last && f & F_FORWARD) {

@@ -1,3 +1,4 @@
+import type { DeadlockReport } from '../metrics/types.js';
 import { F_ABSORB, F_FORWARD, F_RETRANSMIT, F_TEMP, type WormSpec } from '../plan/worm.js';
 import type { RouterModel } from '../router/model.js';
 import { EJECT } from '../routing/routing.js';
@@ -6,8 +7,7 @@ import { EventHeap } from '../util/heap.js';
 import { type CompiledWorm, compileWorm } from './compile.js';
 import { buildDeadlockReport } from './deadlock.js';
 import type { MessageState } from './message.js';
-import { BUF_INJ, BUF_NET, BUF_SINK, type Network } from './network.js';
-import type { DeadlockReport } from '../metrics/types.js';
+import { BUF_NET, BUF_SINK, type Network } from './network.js';
 
 /** Timing parameters in cycles (defaults from 000 sec. 5.1). */
 export interface Timing {
@@ -211,7 +211,8 @@ export class Engine {
     const t = this.timing;
     for (let i = 0; i < worms.length; i++) {
       const spec = worms[i]!;
-      if (spec.source !== node) throw new McsimError(`worm source ${spec.source} differs from the starting node ${node}`);
+      if (spec.source !== node)
+        throw new McsimError(`worm source ${spec.source} differs from the starting node ${node}`);
       const cw = compileWorm(spec, this.net.numNodes);
       const start = Math.max(at, this.procFree[node]!);
       const done = start + (i === 0 ? t.startup : t.startupSubsequent);
@@ -682,7 +683,8 @@ export class Engine {
     // Pass 2: which winners actually move (room downstream, or the downstream front flit leaves),
     // and which processors push a flit into their injection channel.
     let nm = 0;
-    if (this.moves.length < ntouched + this.srcCount) this.moves = new Int32Array(2 * (ntouched + this.srcCount));
+    if (this.moves.length < ntouched + this.srcCount)
+      this.moves = new Int32Array(2 * (ntouched + this.srcCount));
     const moves = this.moves;
     for (let i = 0; i < this.srcCount; i++) {
       const b = this.srcList[i]!;
@@ -802,9 +804,11 @@ export class Engine {
         continue;
       }
       const occ = this.recv[b]! - this.minSent(b);
-      if (occ < 0 || occ > net.bufCap[b]!) return `buffer ${b} holds ${occ} flits (capacity ${net.bufCap[b]})`;
+      if (occ < 0 || occ > net.bufCap[b]!)
+        return `buffer ${b} holds ${occ} flits (capacity ${net.bufCap[b]})`;
       for (let k = 0; k < this.brN[b]!; k++)
-        if (this.brSent[b * this.MB + k]! > this.recv[b]!) return `buffer ${b} branch ${k} sent more than it received`;
+        if (this.brSent[b * this.MB + k]! > this.recv[b]!)
+          return `buffer ${b} branch ${k} sent more than it received`;
       if (this.recv[b]! > this.wormC[w]!.length) return `buffer ${b} received more flits than its worm has`;
     }
     return undefined;
@@ -838,7 +842,8 @@ export class Engine {
       }
     }
     const queued: Array<{ node: number; msg: MessageState; source: number }> = [];
-    for (const n of this.waitingNodes) for (const rw of this.readyQueue[n]!) queued.push({ node: n, msg: rw.msg, source: n });
+    for (const n of this.waitingNodes)
+      for (const rw of this.readyQueue[n]!) queued.push({ node: n, msg: rw.msg, source: n });
     return buildDeadlockReport({
       net,
       cycle: t,

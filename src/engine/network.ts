@@ -161,7 +161,8 @@ export function buildNetwork(topology: Topology, routing: RoutingFunction, opts:
   const routingByName = (name: string): RoutingFunction => {
     let rf = other.get(name);
     if (!rf) {
-      if (!opts.routingByName) throw new McsimError(`worm routing "${name}" is not available on this network`);
+      if (!opts.routingByName)
+        throw new McsimError(`worm routing "${name}" is not available on this network`);
       rf = opts.routingByName(name);
       other.set(name, rf);
     }

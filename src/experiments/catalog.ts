@@ -1,8 +1,8 @@
 import { readdirSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
-import { loadExperiment } from './sweep.js';
+import { fileURLToPath } from 'node:url';
 import type { Experiment } from './schema.js';
+import { loadExperiment } from './sweep.js';
 
 /** The experiments/ folder of the package (next to src/ or dist/). */
 export function experimentsDir(): string {
@@ -16,5 +16,9 @@ export function catalog(): Array<{ id: string; file: string; exp: Experiment }> 
     .filter((f) => f.endsWith('.yaml'))
     .map((f) => ({ file: join(dir, f), exp: loadExperiment(join(dir, f)) }))
     .map(({ file, exp }) => ({ id: exp.id, file, exp }))
-    .sort((a, b) => (a.exp.paper ?? '').localeCompare(b.exp.paper ?? '') || Number(a.exp.figure ?? 99) - Number(b.exp.figure ?? 99));
+    .sort(
+      (a, b) =>
+        (a.exp.paper ?? '').localeCompare(b.exp.paper ?? '') ||
+        Number(a.exp.figure ?? 99) - Number(b.exp.figure ?? 99),
+    );
 }

@@ -11,7 +11,12 @@ export interface ClaimResult {
 type Series = Map<string, Array<{ x: number; y: number }>>;
 
 /** Mean of a metric per (series value, x value) over seeds. */
-export function seriesOf(records: PointRecord[], seriesPath: string, xPath: string, metric: (r: PointRecord) => number | undefined): Series {
+export function seriesOf(
+  records: PointRecord[],
+  seriesPath: string,
+  xPath: string,
+  metric: (r: PointRecord) => number | undefined,
+): Series {
   const acc = new Map<string, Map<number, number[]>>();
   for (const r of records) {
     if (r.status !== 'ok') continue;
@@ -27,7 +32,9 @@ export function seriesOf(records: PointRecord[], seriesPath: string, xPath: stri
   for (const [s, m] of acc)
     out.set(
       s,
-      [...m].sort((a, b) => a[0] - b[0]).map(([x, ys]) => ({ x, y: ys.reduce((a, b) => a + b, 0) / ys.length })),
+      [...m]
+        .sort((a, b) => a[0] - b[0])
+        .map(([x, ys]) => ({ x, y: ys.reduce((a, b) => a + b, 0) / ys.length })),
     );
   return out;
 }
@@ -67,7 +74,7 @@ export function flattestOf(s: Series, best: string, among: string[], what: strin
   return {
     claim: `${best} ${what} grows least with the number of destinations (nearly constant)`,
     holds: steeper.length === 0,
-    detail: among.map((a) => `${a} x${g.get(a)!.toFixed(2)}`).join(', ') + ' from the first to the last point',
+    detail: `${among.map((a) => `${a} x${g.get(a)!.toFixed(2)}`).join(', ')} from the first to the last point`,
   };
 }
 
@@ -80,7 +87,13 @@ export function degrades(s: Series, names: string[], factor: number, what: strin
   };
 }
 
-export function notMoreOnAverage(s: Series, a: string, b: string, tolerance: number, what: string): ClaimResult {
+export function notMoreOnAverage(
+  s: Series,
+  a: string,
+  b: string,
+  tolerance: number,
+  what: string,
+): ClaimResult {
   const ma = mean((s.get(a) ?? []).map((p) => p.y));
   const mb = mean((s.get(b) ?? []).map((p) => p.y));
   return {
@@ -92,11 +105,18 @@ export function notMoreOnAverage(s: Series, a: string, b: string, tolerance: num
 
 export function moreThan(s: Series, heavy: string[], light: string[], what: string): ClaimResult {
   const m = (n: string) => mean((s.get(n) ?? []).map((p) => p.y));
-  const fails = heavy.flatMap((h) => light.filter((l) => m(h) <= m(l)).map((l) => `${h} ${fmt(m(h))} <= ${l} ${fmt(m(l))}`));
+  const fails = heavy.flatMap((h) =>
+    light.filter((l) => m(h) <= m(l)).map((l) => `${h} ${fmt(m(h))} <= ${l} ${fmt(m(l))}`),
+  );
   return {
     claim: `${heavy.join(' and ')} use more ${what} than ${light.join(' and ')}`,
     holds: fails.length === 0,
-    detail: fails.length ? fails.join('; ') : heavy.concat(light).map((n) => `${n} ${fmt(m(n))}`).join(', '),
+    detail: fails.length
+      ? fails.join('; ')
+      : heavy
+          .concat(light)
+          .map((n) => `${n} ${fmt(m(n))}`)
+          .join(', '),
   };
 }
 
@@ -144,12 +164,14 @@ export const CLAIMS: Record<string, (records: PointRecord[]) => ClaimResult[]> =
     });
     return [
       {
-        claim: 'U-CCC, even in its worst observed case with link sharing, needs far fewer steps than separate addressing (under a quarter)',
+        claim:
+          'U-CCC, even in its worst observed case with link sharing, needs far fewer steps than separate addressing (under a quarter)',
         holds: ratios.length > 0 && ratios.every((x) => x.r < 0.25),
         detail: u.map((p, i) => `${p.x}: ${p.y} vs ${sep[i]?.y}`).join(', '),
       },
       {
-        claim: 'the difference with and without link sharing is very small next to separate addressing (under 10% of the gap)',
+        claim:
+          'the difference with and without link sharing is very small next to separate addressing (under 10% of the gap)',
         holds: gaps.length > 0 && gaps.every((g) => g.frac < 0.1),
         detail: gaps.map((g) => `${g.x}: ${(g.frac * 100).toFixed(1)}%`).join(', '),
       },
@@ -166,10 +188,13 @@ export const CLAIMS: Record<string, (records: PointRecord[]) => ClaimResult[]> =
       {
         claim: 'a broadcast (the whole network) meets the lower bound exactly, with link sharing',
         holds: !!last && last.s.max === last.s.lowerBound && last.s.maxNoSharing === last.s.lowerBound,
-        detail: last ? `${last.x} nodes: mean ${last.s.mean}, worst ${last.s.max}, bound ${last.s.lowerBound}` : 'no data',
+        detail: last
+          ? `${last.x} nodes: mean ${last.s.mean}, worst ${last.s.max}, bound ${last.s.lowerBound}`
+          : 'no data',
       },
       {
-        claim: 'for sets large enough, steps approach the lower bound as the set grows (the largest set is the closest)',
+        claim:
+          'for sets large enough, steps approach the lower bound as the set grows (the largest set is the closest)',
         holds: excess.length > 1 && excess[excess.length - 1]! <= Math.min(...excess),
         detail: pts.map((p) => `${p.x}: +${(p.s.mean - p.s.lowerBound).toFixed(2)}`).join(', '),
       },
@@ -178,7 +203,10 @@ export const CLAIMS: Record<string, (records: PointRecord[]) => ClaimResult[]> =
   'tpm-fig12': (recs) => {
     const uni = seriesOf(recs, alg, 'workload.load', (r) => r.metrics?.classes.unicast?.latency.mean);
     const mc = seriesOf(recs, alg, 'workload.load', (r) => r.metrics?.classes.multicast?.latency.mean);
-    return [lowestEverywhere(mc, 'tpm', PAPER_SET, 'multicast latency'), lowestEverywhere(uni, 'tpm', PAPER_SET, 'unicast latency')];
+    return [
+      lowestEverywhere(mc, 'tpm', PAPER_SET, 'multicast latency'),
+      lowestEverywhere(uni, 'tpm', PAPER_SET, 'unicast latency'),
+    ];
   },
 };
 
@@ -201,7 +229,10 @@ function stepClaims(recs: PointRecord[]): ClaimResult[] {
       if (ns !== p.y) off.push(`${name} at ${p.x}: ${ns} vs ${p.y}`);
       if (st !== undefined) {
         all.push(`${name}@${p.x}: ${fmt(st)}/${p.y}`);
-        if (st > p.y * 1.25) far.push(`${name} at ${p.x}: ${st} steps, bound ${p.y} (+${(((st - p.y) / p.y) * 100).toFixed(0)}%)`);
+        if (st > p.y * 1.25)
+          far.push(
+            `${name} at ${p.x}: ${st} steps, bound ${p.y} (+${(((st - p.y) / p.y) * 100).toFixed(0)}%)`,
+          );
       }
     }
   }

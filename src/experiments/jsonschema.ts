@@ -3,6 +3,9 @@ import { ExperimentSchema } from './schema.js';
 
 /** JSON Schema of experiment files (schema/mcsim.experiment.schema.json). */
 export function experimentJsonSchemaText(): string {
-  const s = z.toJSONSchema(ExperimentSchema, { io: 'input', unrepresentable: 'any' }) as Record<string, unknown>;
+  const s = z.toJSONSchema(ExperimentSchema, { io: 'input', unrepresentable: 'any' }) as Record<
+    string,
+    unknown
+  >;
   return `${JSON.stringify({ $id: 'https://mcsim.dev/schema/mcsim.experiment.schema.json', title: 'mcsim experiment', ...s }, null, 2)}\n`;
 }

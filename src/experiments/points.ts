@@ -61,7 +61,8 @@ export function expandPoints(exp: Experiment): Point[] {
         try {
           config = parseConfig(obj);
         } catch (e) {
-          if (e instanceof McsimError) throw new McsimError(`experiment ${exp.id}, point ${JSON.stringify(params)}: ${e.message}`);
+          if (e instanceof McsimError)
+            throw new McsimError(`experiment ${exp.id}, point ${JSON.stringify(params)}: ${e.message}`);
           throw e;
         }
         const key = JSON.stringify({ params, seed });

@@ -16,7 +16,10 @@ const Axis = z
 const Plot = z
   .object({
     x: z.string().describe('Column for the x axis (a parameter path).'),
-    y: z.array(z.string()).min(1).describe('Columns for the y axis, one chart each (metric paths, e.g. metrics.latency.mean).'),
+    y: z
+      .array(z.string())
+      .min(1)
+      .describe('Columns for the y axis, one chart each (metric paths, e.g. metrics.latency.mean).'),
     series: z.string().optional().describe('Column whose values make the lines.'),
     xlabel: z.string().optional(),
     ylabels: z.array(z.string()).optional().describe('One label per y column, with units.'),
@@ -28,14 +31,22 @@ const Plot = z
 
 export const ExperimentSchema = z
   .object({
-    id: z.string().regex(/^[a-z0-9-]+$/).describe('Short id, used for file names.'),
+    id: z
+      .string()
+      .regex(/^[a-z0-9-]+$/)
+      .describe('Short id, used for file names.'),
     title: z.string(),
     paper: z.string().optional().describe('Seed paper file prefix (000..004).'),
     figure: z.string().optional().describe('Figure number in that paper.'),
     description: z.string().optional(),
-    base: z.record(z.string(), z.unknown()).default({}).describe('Base config; each point overrides its axes.'),
+    base: z
+      .record(z.string(), z.unknown())
+      .default({})
+      .describe('Base config; each point overrides its axes.'),
     axes: z.array(Axis).default([]).describe('Axes, crossed with each other.'),
-    series: Axis.optional().describe('The series to compare (crossed with the axes, e.g. one per algorithm).'),
+    series: Axis.optional().describe(
+      'The series to compare (crossed with the axes, e.g. one per algorithm).',
+    ),
     seeds: z.array(z.number().int().min(0)).default([1]).describe('Seeds (replications) of every point.'),
     plot: Plot.optional(),
     quick: z

@@ -18,7 +18,8 @@ export function writeSlurmScript(
   quick: boolean,
   mcsimCommand: string[],
 ): { script: string; sbatch: string; shardDir: string } {
-  if (!Number.isInteger(shards) || shards < 1) throw new McsimError(`needs a positive number of shards, got ${shards}`, '--shards');
+  if (!Number.isInteger(shards) || shards < 1)
+    throw new McsimError(`needs a positive number of shards, got ${shards}`, '--shards');
   const out = resolve(outDir);
   const shardDir = join(out, 'shards');
   mkdirSync(shardDir, { recursive: true });
@@ -60,8 +61,13 @@ export function collectShards(dir: string, outFile: string): PointRecord[] {
   const records = [...byKey.values()].sort((a, b) => a.index - b.index);
   writeFileSync(outFile, records.map((r) => JSON.stringify(r)).join('\n') + (records.length ? '\n' : ''));
   writeCsv(
-    outFile.replace(/\.jsonl$/, '') + '.csv',
-    records.map((r) => ({ ...flatten({ params: r.params }), seed: r.seed, status: r.status, ...flatten({ metrics: r.metrics ?? {} }) })),
+    `${outFile.replace(/\.jsonl$/, '')}.csv`,
+    records.map((r) => ({
+      ...flatten({ params: r.params }),
+      seed: r.seed,
+      status: r.status,
+      ...flatten({ metrics: r.metrics ?? {} }),
+    })),
   );
   return records;
 }

@@ -3,14 +3,23 @@ import { valueAt } from './fields.js';
 import type { Experiment } from './schema.js';
 import type { PointRecord } from './sweep.js';
 
-
-const fmt = (v: unknown) => (typeof v === 'number' ? (Number.isInteger(v) ? String(v) : v.toFixed(Math.abs(v) >= 100 ? 0 : 2)) : String(v ?? ''));
+const fmt = (v: unknown) =>
+  typeof v === 'number'
+    ? Number.isInteger(v)
+      ? String(v)
+      : v.toFixed(Math.abs(v) >= 100 ? 0 : 2)
+    : String(v ?? '');
 
 /**
  * A Markdown summary of a sweep: for each plotted metric a table (x down, one column per series,
  * means over seeds), then the paper's claims about the figure and whether they hold, with numbers.
  */
-export function summaryMarkdown(exp: Experiment, records: PointRecord[], label = '', images: string[] = []): string {
+export function summaryMarkdown(
+  exp: Experiment,
+  records: PointRecord[],
+  label = '',
+  images: string[] = [],
+): string {
   const lines = [`### ${exp.title}${label ? ` (${label})` : ''}`, ''];
   if (exp.description) lines.push(exp.description.trim(), '');
   for (const img of images) lines.push(`![${exp.id}](${img})`, '');
@@ -27,7 +36,10 @@ export function summaryMarkdown(exp: Experiment, records: PointRecord[], label =
       for (const x of xs) {
         const cells = series.map((s) => {
           const vals = ok
-            .filter((r) => Number(valueAt(r, plot.x)) === x && (!seriesPath || String(valueAt(r, seriesPath)) === s))
+            .filter(
+              (r) =>
+                Number(valueAt(r, plot.x)) === x && (!seriesPath || String(valueAt(r, seriesPath)) === s),
+            )
             .map((r) => Number(valueAt(r, y)))
             .filter((v) => !Number.isNaN(v));
           return vals.length ? fmt(vals.reduce((a, b) => a + b, 0) / vals.length) : '';
@@ -40,7 +52,8 @@ export function summaryMarkdown(exp: Experiment, records: PointRecord[], label =
   const claims = CLAIMS[exp.id]?.(records) ?? [];
   if (claims.length) {
     lines.push('Claims of the paper, checked on these data:', '');
-    for (const c of claims) lines.push(`- ${c.holds ? '**holds**' : '**does not hold**'}: ${c.claim}. ${c.detail}.`);
+    for (const c of claims)
+      lines.push(`- ${c.holds ? '**holds**' : '**does not hold**'}: ${c.claim}. ${c.detail}.`);
     lines.push('');
   }
   const failed = records.length - ok.length;

@@ -5,13 +5,13 @@ import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { parse as parseYaml } from 'yaml';
 import type { RunMetrics } from '../metrics/types.js';
+import { plotExperiment } from '../plot/from-records.js';
 import { appendJsonl, flatten, readJsonl, writeCsv } from '../results/writers.js';
 import { McsimError } from '../util/errors.js';
 import { VERSION } from '../version.js';
 import { effective, expandPoints, type Point } from './points.js';
 import { type Experiment, ExperimentSchema } from './schema.js';
 import { summaryMarkdown } from './summary.js';
-import { plotExperiment } from '../plot/from-records.js';
 
 /** One line of a sweep's results file. */
 export interface PointRecord {
@@ -58,7 +58,9 @@ export function loadExperiment(path: string): Experiment {
   try {
     raw = parseYaml(readFileSync(path, 'utf8'));
   } catch (e) {
-    throw new McsimError(`cannot read experiment "${path}": ${(e as NodeJS.ErrnoException).code ?? (e as Error).message.split('\n')[0]}`);
+    throw new McsimError(
+      `cannot read experiment "${path}": ${(e as NodeJS.ErrnoException).code ?? (e as Error).message.split('\n')[0]}`,
+    );
   }
   const r = ExperimentSchema.safeParse(raw);
   if (!r.success) {
@@ -126,11 +128,25 @@ export async function runSweep(exp: Experiment, opts: SweepOptions): Promise<Swe
   const csv = file.replace(/\.jsonl$/, '.csv');
   writeCsv(
     csv,
-    records.map((r) => ({ ...flatten({ params: r.params }), seed: r.seed, status: r.status, ...flatten({ metrics: r.metrics ?? {} }) })),
+    records.map((r) => ({
+      ...flatten({ params: r.params }),
+      seed: r.seed,
+      status: r.status,
+      ...flatten({ metrics: r.metrics ?? {} }),
+    })),
   );
-  const plots = opts.plots === false || shard ? [] : plotExperiment(exp, records, file.replace(/\.jsonl$/, ''));
+  const plots =
+    opts.plots === false || shard ? [] : plotExperiment(exp, records, file.replace(/\.jsonl$/, ''));
   const md = file.replace(/\.jsonl$/, '.md');
-  writeFileSync(md, summaryMarkdown(exp, records, quick ? 'quick' : '', plots.map((p) => basename(p.svg))));
+  writeFileSync(
+    md,
+    summaryMarkdown(
+      exp,
+      records,
+      quick ? 'quick' : '',
+      plots.map((p) => basename(p.svg)),
+    ),
+  );
   return { file, csv, md, plots, records, failed, ran: todo.length, skipped: points.length - todo.length };
 }
 

@@ -7,8 +7,19 @@ parentPort!.on('message', (msg: { id: number; config: McsimConfig }) => {
   const t0 = Date.now();
   try {
     const r = runSimulation(msg.config);
-    parentPort!.postMessage({ id: msg.id, ok: true, metrics: r.metrics, config: r.config, seconds: (Date.now() - t0) / 1000 });
+    parentPort!.postMessage({
+      id: msg.id,
+      ok: true,
+      metrics: r.metrics,
+      config: r.config,
+      seconds: (Date.now() - t0) / 1000,
+    });
   } catch (e) {
-    parentPort!.postMessage({ id: msg.id, ok: false, error: (e as Error).message, seconds: (Date.now() - t0) / 1000 });
+    parentPort!.postMessage({
+      id: msg.id,
+      ok: false,
+      error: (e as Error).message,
+      seconds: (Date.now() - t0) / 1000,
+    });
   }
 });

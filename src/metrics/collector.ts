@@ -36,7 +36,10 @@ export class MetricsCollector {
   private readonly avgDest = new LatencyMeasure();
   private readonly header = new LatencyMeasure();
   /** Per message class (tag), when a workload mixes classes (e.g. unicast and multicast, 000 Fig. 12). */
-  private readonly byTag = new Map<string, { latency: LatencyMeasure; avgDest: LatencyMeasure; traffic: number; count: number }>();
+  private readonly byTag = new Map<
+    string,
+    { latency: LatencyMeasure; avgDest: LatencyMeasure; traffic: number; count: number }
+  >();
   private traffic = 0;
   private measuredDone = 0;
   created = 0;
@@ -89,7 +92,11 @@ export class MetricsCollector {
     this.header.add(position, lastHeader - msg.created);
     this.traffic += msg.traffic;
     let tag = this.byTag.get(msg.tag);
-    if (!tag) this.byTag.set(msg.tag, (tag = { latency: new LatencyMeasure(), avgDest: new LatencyMeasure(), traffic: 0, count: 0 }));
+    if (!tag)
+      this.byTag.set(
+        msg.tag,
+        (tag = { latency: new LatencyMeasure(), avgDest: new LatencyMeasure(), traffic: 0, count: 0 }),
+      );
     tag.latency.add(position, lastTail - msg.created);
     tag.avgDest.add(position, sum / d.length);
     tag.traffic += msg.traffic;
@@ -114,18 +121,23 @@ export class MetricsCollector {
       latency: this.latency.stats(),
       latencyAvgDest: this.avgDest.stats(),
       headerLatency: this.header.stats(),
-      traffic: { total: this.traffic, perMessage: round(this.measuredDone ? this.traffic / this.measuredDone : 0) },
+      traffic: {
+        total: this.traffic,
+        perMessage: round(this.measuredDone ? this.traffic / this.measuredDone : 0),
+      },
       throughput: { offered: round6(this.offeredFlits / span), accepted: round6(this.acceptedFlits / span) },
       flitHops,
       classes: Object.fromEntries(
-        [...this.byTag].sort((a, b) => (a[0] < b[0] ? -1 : 1)).map(([tag, m]) => [
-          tag,
-          {
-            latency: m.latency.stats(),
-            latencyAvgDest: m.avgDest.stats(),
-            traffic: { total: m.traffic, perMessage: round(m.count ? m.traffic / m.count : 0) },
-          },
-        ]),
+        [...this.byTag]
+          .sort((a, b) => (a[0] < b[0] ? -1 : 1))
+          .map(([tag, m]) => [
+            tag,
+            {
+              latency: m.latency.stats(),
+              latencyAvgDest: m.avgDest.stats(),
+              traffic: { total: m.traffic, perMessage: round(m.count ? m.traffic / m.count : 0) },
+            },
+          ]),
       ),
     };
   }

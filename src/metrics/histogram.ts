@@ -42,8 +42,8 @@ export class IntHistogram {
 
 /** Two-sided 97.5% quantiles of Student's t for 1..30 degrees of freedom. */
 const T975 = [
-  12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228, 2.201, 2.179, 2.16, 2.145, 2.131, 2.12, 2.11,
-  2.101, 2.093, 2.086, 2.08, 2.074, 2.069, 2.064, 2.06, 2.056, 2.052, 2.048, 2.045, 2.042,
+  12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228, 2.201, 2.179, 2.16, 2.145, 2.131,
+  2.12, 2.11, 2.101, 2.093, 2.086, 2.08, 2.074, 2.069, 2.064, 2.06, 2.056, 2.052, 2.048, 2.045, 2.042,
 ];
 
 /**
@@ -68,7 +68,8 @@ export class BatchMeans {
 
   ci95(): [number, number] {
     const means: number[] = [];
-    for (let k = 0; k < this.batches; k++) if (this.counts[k]! > 0) means.push(this.sums[k]! / this.counts[k]!);
+    for (let k = 0; k < this.batches; k++)
+      if (this.counts[k]! > 0) means.push(this.sums[k]! / this.counts[k]!);
     if (means.length === 0) return [0, 0];
     const m = means.reduce((a, b) => a + b, 0) / means.length;
     if (means.length < 2) return [m, m];

@@ -50,7 +50,10 @@ export interface RunMetrics {
   /** Flit moves over network channels in the whole run (flit-hops). */
   flitHops: number;
   /** The same measures per message class ('unicast', 'multicast'), for workloads that mix them. */
-  classes: Record<string, { latency: LatencyStats; latencyAvgDest: LatencyStats; traffic: { total: number; perMessage: number } }>;
+  classes: Record<
+    string,
+    { latency: LatencyStats; latencyAvgDest: LatencyStats; traffic: { total: number; perMessage: number } }
+  >;
   /** Step-model results (workload type 'steps', 004 sec. 6). */
   steps?: StepMetrics;
   /** Set when the run stopped on a deadlock. */

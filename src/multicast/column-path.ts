@@ -45,6 +45,13 @@ export const columnPath: PlannerDef = {
         path([...onRow, ...down]);
       }
     }
-    return { algorithm: 'column-path', source, destinations: [...dests], worms, phase: new Map(worms.map((w) => [w, 1])), routing: 'xy' };
+    return {
+      algorithm: 'column-path',
+      source,
+      destinations: [...dests],
+      worms,
+      phase: new Map(worms.map((w) => [w, 1])),
+      routing: 'xy',
+    };
   },
 };

@@ -32,14 +32,35 @@ export const multiPath: PlannerDef = {
   plan: (ctx, source, dests) => labelPlan('multi-path', ctx, source, dests, true),
 };
 
-function labelPlan(algorithm: string, ctx: PlanContext, source: number, dests: readonly number[], split: boolean): MulticastPlan {
+function labelPlan(
+  algorithm: string,
+  ctx: PlanContext,
+  source: number,
+  dests: readonly number[],
+  split: boolean,
+): MulticastPlan {
   const topo = ctx.topology;
   const ls = snakeLabel(topo, source);
-  const high = dests.filter((d) => snakeLabel(topo, d) > ls).sort((a, b) => snakeLabel(topo, a) - snakeLabel(topo, b));
-  const low = dests.filter((d) => snakeLabel(topo, d) < ls).sort((a, b) => snakeLabel(topo, b) - snakeLabel(topo, a));
-  const groups = split ? [...splitByColumn(topo, source, high), ...splitByColumn(topo, source, low)] : [high, low];
-  const worms: WormSpec[] = groups.filter((g) => g.length > 0).map((g) => pathWorm(source, g, ctx.length, 'hamiltonian'));
-  return { algorithm, source, destinations: [...dests], worms, phase: new Map(worms.map((w) => [w, 1])), routing: 'hamiltonian' };
+  const high = dests
+    .filter((d) => snakeLabel(topo, d) > ls)
+    .sort((a, b) => snakeLabel(topo, a) - snakeLabel(topo, b));
+  const low = dests
+    .filter((d) => snakeLabel(topo, d) < ls)
+    .sort((a, b) => snakeLabel(topo, b) - snakeLabel(topo, a));
+  const groups = split
+    ? [...splitByColumn(topo, source, high), ...splitByColumn(topo, source, low)]
+    : [high, low];
+  const worms: WormSpec[] = groups
+    .filter((g) => g.length > 0)
+    .map((g) => pathWorm(source, g, ctx.length, 'hamiltonian'));
+  return {
+    algorithm,
+    source,
+    destinations: [...dests],
+    worms,
+    phase: new Map(worms.map((w) => [w, 1])),
+    routing: 'hamiltonian',
+  };
 }
 
 function splitByColumn(topo: Topology, source: number, list: number[]): [number[], number[]] {

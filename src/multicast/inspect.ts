@@ -1,7 +1,6 @@
 import { F_ABSORB, SERVICE_FLAGS, type Service, type StopSpec, type WormSpec } from '../plan/worm.js';
 import type { RoutingFunction } from '../routing/routing.js';
-import { routePort } from '../routing/routing.js';
-import { EJECT } from '../routing/routing.js';
+import { EJECT, routePort } from '../routing/routing.js';
 import type { Topology } from '../topology/topology.js';
 import { McsimError } from '../util/errors.js';
 import { allWorms, type MulticastPlan } from './plan.js';
@@ -50,7 +49,9 @@ export function traceWorm(topo: Topology, rfFor: (name?: string) => RoutingFunct
         const port = routePort(packed);
         const next = port === EJECT ? -1 : topo.neighbor(cur, port);
         if (next < 0 || ++guard > topo.numNodes * 4)
-          throw new McsimError(`worm from ${topo.formatNode(worm.source)} cannot reach ${topo.formatNode(stop.node)} with ${rf.name}`);
+          throw new McsimError(
+            `worm from ${topo.formatNode(worm.source)} cannot reach ${topo.formatNode(stop.node)} with ${rf.name}`,
+          );
         hops.push({ from: cur, port, to: next, vcMask: packed >>> 8 });
         path.push(next);
         cur = next;
@@ -78,7 +79,11 @@ export function wormStops(worm: WormSpec): StopSpec[] {
   return out;
 }
 
-export function planView(plan: MulticastPlan, topo: Topology, rfFor: (name?: string) => RoutingFunction): PlanView {
+export function planView(
+  plan: MulticastPlan,
+  topo: Topology,
+  rfFor: (name?: string) => RoutingFunction,
+): PlanView {
   const worms = allWorms(plan);
   const deliveries: string[] = [];
   let channels = 0;
@@ -115,7 +120,8 @@ export function planView(plan: MulticastPlan, topo: Topology, rfFor: (name?: str
 export function checkDeliveries(plan: MulticastPlan): string | undefined {
   const count = new Map<number, number>();
   for (const { worm } of allWorms(plan))
-    for (const s of wormStops(worm)) if (SERVICE_FLAGS[s.service] & F_ABSORB) count.set(s.node, (count.get(s.node) ?? 0) + 1);
+    for (const s of wormStops(worm))
+      if (SERVICE_FLAGS[s.service] & F_ABSORB) count.set(s.node, (count.get(s.node) ?? 0) + 1);
   const want = new Set(plan.destinations);
   for (const [n, c] of count) {
     if (!want.has(n)) return `node ${n} is not a destination but receives the message`;

@@ -63,7 +63,12 @@ export function allWorms(plan: MulticastPlan): Array<{ worm: WormSpec; phase: nu
 }
 
 /** Builds a path worm: every stop but the last absorbs and forwards; the last absorbs. */
-export function pathWorm(source: number, nodes: readonly number[], length: number, routing?: string): WormSpec {
+export function pathWorm(
+  source: number,
+  nodes: readonly number[],
+  length: number,
+  routing?: string,
+): WormSpec {
   const w: WormSpec = {
     source,
     length,

@@ -9,7 +9,11 @@ import type { MulticastPlan } from './plan.js';
  * step after it received. Every unicast is a worm with a single ABS stop that, when the recipient
  * forwards further, becomes PAR with the recipient's own sends as retransmissions.
  */
-export type Halving = (left: number, right: number, local: number) => Array<{ to: number; left: number; right: number }>;
+export type Halving = (
+  left: number,
+  right: number,
+  local: number,
+) => Array<{ to: number; left: number; right: number }>;
 
 export function recursiveHalvingPlan(
   algorithm: string,

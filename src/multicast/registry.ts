@@ -5,8 +5,8 @@ import { dualPath, multiPath } from './dual-path.js';
 import type { PlannerDef } from './plan.js';
 import { separate } from './separate.js';
 import { tpm } from './tpm.js';
-import { umesh } from './umesh.js';
 import { uccc } from './uccc.js';
+import { umesh } from './umesh.js';
 
 /** Every multicast scheme, registered in one place. */
 export const PLANNERS: PlannerDef[] = [separate, umesh, dualPath, multiPath, columnPath, tpm, uccc];
@@ -21,7 +21,10 @@ export function registerPlanner(def: PlannerDef): void {
 export function plannerFor(name: string, topo: Topology): PlannerDef {
   const def = PLANNERS.find((p) => p.name === name);
   if (!def)
-    throw new McsimError(`unknown multicast algorithm "${name}" (allowed: ${PLANNERS.map((p) => p.name).join(', ')})`, 'algorithm');
+    throw new McsimError(
+      `unknown multicast algorithm "${name}" (allowed: ${PLANNERS.map((p) => p.name).join(', ')})`,
+      'algorithm',
+    );
   const fits = def.topologies.includes(topo.kind) ? def.check?.(topo) : `fits ${def.topologies.join(', ')}`;
   if (fits)
     throw new McsimError(`algorithm "${name}" does not fit topology ${topo.spec} (${fits})`, 'algorithm');
@@ -33,8 +36,10 @@ export function validateDestinations(topo: Topology, source: number, dests: read
   if (dests.length === 0) throw new McsimError('needs at least one destination', 'dests');
   const seen = new Set<number>();
   for (const d of dests) {
-    if (!Number.isInteger(d) || d < 0 || d >= topo.numNodes) throw new McsimError(`node ${d} is outside ${topo.spec}`, 'dests');
-    if (d === source) throw new McsimError(`the source ${topo.formatNode(source)} is among the destinations`, 'dests');
+    if (!Number.isInteger(d) || d < 0 || d >= topo.numNodes)
+      throw new McsimError(`node ${d} is outside ${topo.spec}`, 'dests');
+    if (d === source)
+      throw new McsimError(`the source ${topo.formatNode(source)} is among the destinations`, 'dests');
     if (seen.has(d)) throw new McsimError(`destination ${topo.formatNode(d)} is listed twice`, 'dests');
     seen.add(d);
   }

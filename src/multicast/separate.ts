@@ -13,7 +13,15 @@ export const separate: PlannerDef = {
   description: 'separate addressing: one unicast per destination, sent one after another by the source',
   topologies: ['mesh', 'torus', 'kary', 'ccc'],
   plan(ctx, source, destinations): MulticastPlan {
-    const worms: WormSpec[] = [...destinations].sort((a, b) => a - b).map((d) => pathWorm(source, [d], ctx.length));
-    return { algorithm: 'separate', source, destinations: [...destinations], worms, phase: new Map(worms.map((w, i) => [w, i + 1])) };
+    const worms: WormSpec[] = [...destinations]
+      .sort((a, b) => a - b)
+      .map((d) => pathWorm(source, [d], ctx.length));
+    return {
+      algorithm: 'separate',
+      source,
+      destinations: [...destinations],
+      worms,
+      phase: new Map(worms.map((w, i) => [w, i + 1])),
+    };
   },
 };

@@ -1,7 +1,7 @@
 import type { Service, StopSpec, WormSpec } from '../plan/worm.js';
 import type { Topology } from '../topology/topology.js';
-import { type MulticastPlan, type PlanContext, type PlannerDef, pathWorm } from './plan.js';
 import { check2dMesh } from './mesh2d.js';
+import { type MulticastPlan, type PlanContext, type PlannerDef, pathWorm } from './plan.js';
 
 /**
  * Two-phase multicast, dimension-order version (Mohapatra & Varavithya, 000 sec. 3-4).
@@ -145,7 +145,8 @@ function planTpm(ctx: PlanContext, source: number, dests: readonly number[], rou
   };
   const byA = (x: number, y: number) => frame.a(x) - frame.a(y);
   const byB = (x: number, y: number) => frame.b(x) - frame.b(y);
-  for (const [ap, list] of colA) addRetx(frame.toNode(ap, 0), pathWorm(frame.toNode(ap, 0), list.sort(byB), L, routing));
+  for (const [ap, list] of colA)
+    addRetx(frame.toNode(ap, 0), pathWorm(frame.toNode(ap, 0), list.sort(byB), L, routing));
   // Rows: the row's destinations eastward, then the column entered from that row when it lies
   // beyond them (one row-then-column worm, as in 000 Fig. 3); otherwise separate worms.
   const rowsToColumns = new Map<number, number[]>();

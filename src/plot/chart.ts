@@ -35,14 +35,29 @@ export function renderSvg(spec: ChartSpec): string {
     marginRight: legendWidth,
     marginBottom: 45,
     style: { fontFamily: 'sans-serif', fontSize: '12px', background: 'white' },
-    x: { label: spec.xlabel, type: spec.logX ? 'log' : 'linear', grid: true, labelAnchor: 'center', labelArrow: 'none' },
-    y: { label: spec.ylabel, type: spec.logY ? 'log' : 'linear', grid: true, labelAnchor: 'center', labelArrow: 'none', nice: true },
+    x: {
+      label: spec.xlabel,
+      type: spec.logX ? 'log' : 'linear',
+      grid: true,
+      labelAnchor: 'center',
+      labelArrow: 'none',
+    },
+    y: {
+      label: spec.ylabel,
+      type: spec.logY ? 'log' : 'linear',
+      grid: true,
+      labelAnchor: 'center',
+      labelArrow: 'none',
+      nice: true,
+    },
     color,
     marks: [
       Plot.frame({ stroke: '#999' }),
       Plot.line(rows, { x: 'x', y: 'y', stroke: 'series', strokeWidth: 2, sort: 'x' }),
       Plot.dot(rows, { x: 'x', y: 'y', fill: 'series', r: 3 }),
-      ...(withBars.length ? [Plot.ruleX(withBars, { x: 'x', y1: 'lo', y2: 'hi', stroke: 'series', strokeWidth: 1.5 })] : []),
+      ...(withBars.length
+        ? [Plot.ruleX(withBars, { x: 'x', y1: 'lo', y2: 'hi', stroke: 'series', strokeWidth: 1.5 })]
+        : []),
     ],
   }) as unknown as { outerHTML: string };
   // Legend: a second Plot of one swatch and label per series, placed in the right margin.
@@ -59,11 +74,17 @@ export function renderSvg(spec: ChartSpec): string {
     style: { fontFamily: 'sans-serif', fontSize: '12px' },
     marks: [
       Plot.ruleY(names, { y: (d: string) => d, x1: 0, x2: 1.2, stroke: (d: string) => d, strokeWidth: 3 }),
-      Plot.text(names, { y: (d: string) => d, x: 1.6, text: (d: string) => d, textAnchor: 'start', fill: 'black' }),
+      Plot.text(names, {
+        y: (d: string) => d,
+        x: 1.6,
+        text: (d: string) => d,
+        textAnchor: 'start',
+        fill: 'black',
+      }),
     ],
   }) as unknown as { outerHTML: string };
   const title = spec.title
-    ? `<text x="${WIDTH / 2}" y="18" text-anchor="middle" font-family="sans-serif" font-size="14" font-weight="bold">${escape(spec.title)}</text>`
+    ? `<text x="${WIDTH / 2}" y="18" text-anchor="middle" font-family="sans-serif" font-size="14" font-weight="bold">${escapeXml(spec.title)}</text>`
     : '';
   const top = spec.title ? 26 : 0;
   return [
@@ -80,12 +101,15 @@ function withNs(svg: string): string {
   return svg.includes('xmlns=') ? svg : svg.replace('<svg', '<svg xmlns="http://www.w3.org/2000/svg"');
 }
 
-function escape(s: string): string {
+function escapeXml(s: string): string {
   return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }
 
 /** Rasterises SVG text to PNG with resvg (no browser, no canvas). */
 export function svgToPng(svg: string, scale = 2): Buffer {
-  const r = new Resvg(svg, { fitTo: { mode: 'zoom', value: scale }, font: { loadSystemFonts: true, defaultFontFamily: 'DejaVu Sans' } });
+  const r = new Resvg(svg, {
+    fitTo: { mode: 'zoom', value: scale },
+    font: { loadSystemFonts: true, defaultFontFamily: 'DejaVu Sans' },
+  });
   return r.render().asPng();
 }

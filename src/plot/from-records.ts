@@ -1,12 +1,11 @@
 import { writeFileSync } from 'node:fs';
-import type { Experiment } from '../experiments/schema.js';
 import { valueAt } from '../experiments/fields.js';
+import type { Experiment } from '../experiments/schema.js';
 import type { PointRecord } from '../experiments/sweep.js';
 import { type ChartSpec, renderSvg, svgToPng } from './chart.js';
 
 /** Student's t, 97.5% quantiles for 1..10 degrees of freedom (then ~normal). */
 const T = [12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228];
-
 
 export interface ChartRequest {
   x: string;
@@ -33,7 +32,9 @@ export function chartFromRecords(records: PointRecord[], req: ChartRequest): Cha
     g.set(x, [...(g.get(x) ?? []), y]);
   }
   // Metrics that cannot be negative keep their intervals at zero or above.
-  const nonNegative = [...groups.values()].every((g) => [...g.values()].every((ys) => ys.every((y) => y >= 0)));
+  const nonNegative = [...groups.values()].every((g) =>
+    [...g.values()].every((ys) => ys.every((y) => y >= 0)),
+  );
   const series = [...groups].map(([name, g]) => ({
     name,
     points: [...g]
@@ -66,7 +67,11 @@ export function writeChart(spec: ChartSpec, prefix: string): { svg: string; png:
 }
 
 /** The charts of an experiment's plot spec, one per y column: PREFIX-1.svg/png, PREFIX-2... */
-export function plotExperiment(exp: Experiment, records: PointRecord[], prefix: string): Array<{ svg: string; png: string }> {
+export function plotExperiment(
+  exp: Experiment,
+  records: PointRecord[],
+  prefix: string,
+): Array<{ svg: string; png: string }> {
   const p = exp.plot;
   if (!p) return [];
   return p.y.map((y, i) =>
@@ -77,7 +82,9 @@ export function plotExperiment(exp: Experiment, records: PointRecord[], prefix: 
         series: p.series,
         xlabel: p.xlabel,
         ylabel: p.ylabels?.[i],
-        title: p.title ?? `${exp.paper ? `${exp.paper} ` : ''}${exp.figure ? `Fig. ${exp.figure}` : exp.id}${p.y.length > 1 ? ` (${String.fromCharCode(97 + i)})` : ''}`,
+        title:
+          p.title ??
+          `${exp.paper ? `${exp.paper} ` : ''}${exp.figure ? `Fig. ${exp.figure}` : exp.id}${p.y.length > 1 ? ` (${String.fromCharCode(97 + i)})` : ''}`,
         logX: p.logX,
         logY: p.logY,
       }),

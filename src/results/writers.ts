@@ -3,9 +3,14 @@ import { dirname, extname } from 'node:path';
 import { McsimError } from '../util/errors.js';
 
 /** Nested object -> flat record with dotted keys; arrays become JSON text. */
-export function flatten(obj: unknown, prefix = '', out: Record<string, unknown> = {}): Record<string, unknown> {
+export function flatten(
+  obj: unknown,
+  prefix = '',
+  out: Record<string, unknown> = {},
+): Record<string, unknown> {
   if (obj !== null && typeof obj === 'object' && !Array.isArray(obj)) {
-    for (const [k, v] of Object.entries(obj as Record<string, unknown>)) flatten(v, prefix ? `${prefix}.${k}` : k, out);
+    for (const [k, v] of Object.entries(obj as Record<string, unknown>))
+      flatten(v, prefix ? `${prefix}.${k}` : k, out);
   } else if (Array.isArray(obj)) {
     out[prefix] = JSON.stringify(obj);
   } else {
@@ -25,7 +30,12 @@ export function csvField(v: unknown): string {
 export function toCsv(rows: ReadonlyArray<Record<string, unknown>>): string {
   const cols: string[] = [];
   const seen = new Set<string>();
-  for (const r of rows) for (const k of Object.keys(r)) if (!seen.has(k)) seen.add(k), cols.push(k);
+  for (const r of rows)
+    for (const k of Object.keys(r))
+      if (!seen.has(k)) {
+        seen.add(k);
+        cols.push(k);
+      }
   const lines = [cols.map(csvField).join(',')];
   for (const r of rows) lines.push(cols.map((c) => csvField(r[c])).join(','));
   return `${lines.join('\n')}\n`;

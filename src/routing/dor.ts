@@ -50,7 +50,7 @@ function build(name: string, order: (nd: number) => number[]) {
         }
         return packRoute(EJECT, 1);
       },
-      vcName(c, port, vc) {
+      vcName(_c, port, vc) {
         const d = port >> 1;
         if (!wrap[d]) return `vc${vc}`;
         return vc < half ? `dl0-vc${vc}` : `dl1-vc${vc}`;
@@ -77,7 +77,10 @@ export const xyRouting: RoutingDef = {
   name: 'xy',
   description: 'dimension order, X then Y (2D meshes and tori)',
   topologies: ['mesh', 'torus', 'kary'],
-  check: (topo, vcs) => (topo.dims.length !== 2 ? `xy needs 2 dimensions, ${topo.spec} has ${topo.dims.length}` : torusCheck(topo, vcs)),
+  check: (topo, vcs) =>
+    topo.dims.length !== 2
+      ? `xy needs 2 dimensions, ${topo.spec} has ${topo.dims.length}`
+      : torusCheck(topo, vcs),
   build: build('xy', () => [0, 1]),
 };
 
@@ -85,7 +88,10 @@ export const yxRouting: RoutingDef = {
   name: 'yx',
   description: 'dimension order, Y then X (2D meshes and tori)',
   topologies: ['mesh', 'torus', 'kary'],
-  check: (topo, vcs) => (topo.dims.length !== 2 ? `yx needs 2 dimensions, ${topo.spec} has ${topo.dims.length}` : torusCheck(topo, vcs)),
+  check: (topo, vcs) =>
+    topo.dims.length !== 2
+      ? `yx needs 2 dimensions, ${topo.spec} has ${topo.dims.length}`
+      : torusCheck(topo, vcs),
   build: build('yx', () => [1, 0]),
 };
 

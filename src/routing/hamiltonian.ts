@@ -1,6 +1,6 @@
+import { McsimError } from '../util/errors.js';
 import type { RoutingDef, RoutingFunction } from './routing.js';
 import { EJECT, packRoute } from './routing.js';
-import { McsimError } from '../util/errors.js';
 
 /**
  * Hamiltonian-path routing of Lin, McKinley & Ni (dual-path and multi-path multicast, [7] of 000)
@@ -38,7 +38,11 @@ export const hamiltonianRouting: RoutingDef = {
           const v = topo.neighbor(cur, p);
           if (v < 0) continue;
           const l = label[v]!;
-          if (up ? l > label[cur]! && l <= label[dest]! && l > bestLabel : l < label[cur]! && l >= label[dest]! && l < bestLabel) {
+          if (
+            up
+              ? l > label[cur]! && l <= label[dest]! && l > bestLabel
+              : l < label[cur]! && l >= label[dest]! && l < bestLabel
+          ) {
             best = p;
             bestLabel = l;
           }

@@ -17,7 +17,8 @@ export const hcRouting: RoutingDef = {
   description: 'HC routing on cube-connected cycles with h0/h1/l0/l1 virtual channels (004 sec. 3)',
   topologies: ['ccc'],
   check(_topo, vcs) {
-    if ((vcs[0] ?? 0) < 2) return `HC routing needs 2 virtual channels per cycle channel (h0/h1, l0/l1), got ${vcs[0]}`;
+    if ((vcs[0] ?? 0) < 2)
+      return `HC routing needs 2 virtual channels per cycle channel (h0/h1, l0/l1), got ${vcs[0]}`;
     if ((vcs[1] ?? 0) < 1) return `HC routing needs a virtual channel on hypercube channels, got ${vcs[1]}`;
     return undefined;
   },

@@ -1,4 +1,4 @@
+export { type Hop, tracePath, tracePathVia } from './path.js';
+export { buildRouting, defaultRoutingName, ROUTINGS, routingsFor } from './registry.js';
 export * from './routing.js';
-export { ROUTINGS, buildRouting, defaultRoutingName, routingsFor } from './registry.js';
-export { tracePath, tracePathVia, type Hop } from './path.js';
-export { computeRouteTable, routeTableToJson, type RouteTable } from './table.js';
+export { computeRouteTable, type RouteTable, routeTableToJson } from './table.js';

@@ -18,7 +18,12 @@ export function tracePath(topo: Topology, rf: RoutingFunction, from: number, to:
 }
 
 /** The route of a path worm visiting `stops` in order; each leg starts at the previous stop. */
-export function tracePathVia(topo: Topology, rf: RoutingFunction, src: number, stops: readonly number[]): Hop[] {
+export function tracePathVia(
+  topo: Topology,
+  rf: RoutingFunction,
+  src: number,
+  stops: readonly number[],
+): Hop[] {
   const hops: Hop[] = [];
   let cur = src;
   let prev = -1;
@@ -30,9 +35,13 @@ export function tracePathVia(topo: Topology, rf: RoutingFunction, src: number, s
       const port = packed & 0xff;
       const next = port === EJECT ? -1 : topo.neighbor(cur, port);
       if (next < 0)
-        throw new McsimError(`routing ${rf.name} chose port ${port} at ${topo.formatNode(cur)}, which has no channel`);
+        throw new McsimError(
+          `routing ${rf.name} chose port ${port} at ${topo.formatNode(cur)}, which has no channel`,
+        );
       if (++guard > topo.numNodes * 4)
-        throw new McsimError(`routing ${rf.name} loops between ${topo.formatNode(leg)} and ${topo.formatNode(stop)}`);
+        throw new McsimError(
+          `routing ${rf.name} loops between ${topo.formatNode(leg)} and ${topo.formatNode(stop)}`,
+        );
       const vcMask = packed >>> 8;
       const vcs: string[] = [];
       for (let v = 0; v < 24; v++) if ((vcMask >>> v) & 1) vcs.push(rf.vcName(cur, port, v));

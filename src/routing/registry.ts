@@ -18,7 +18,14 @@ export const ROUTINGS: readonly RoutingDef[] = [
 ];
 
 export function routingsFor(topo: Topology): RoutingDef[] {
-  return ROUTINGS.filter((r) => r.topologies.includes(topo.kind) && !r.check?.(topo, topo.channelClasses.map(() => 2)));
+  return ROUTINGS.filter(
+    (r) =>
+      r.topologies.includes(topo.kind) &&
+      !r.check?.(
+        topo,
+        topo.channelClasses.map(() => 2),
+      ),
+  );
 }
 
 /** The topology's default: xy on 2D meshes and tori, dor on other k-ary n-cubes, hc on CCCs. */
@@ -35,9 +42,12 @@ export function buildRouting(
   options: Record<string, unknown> = {},
 ): RoutingFunction {
   const def = ROUTINGS.find((r) => r.name === name);
-  if (!def) throw new McsimError(`unknown routing "${name}" (allowed: ${ROUTINGS.map((r) => r.name).join(', ')})`);
+  if (!def)
+    throw new McsimError(`unknown routing "${name}" (allowed: ${ROUTINGS.map((r) => r.name).join(', ')})`);
   if (!def.topologies.includes(topo.kind))
-    throw new McsimError(`routing "${name}" does not fit topology ${topo.spec} (${name} fits: ${def.topologies.join(', ')})`);
+    throw new McsimError(
+      `routing "${name}" does not fit topology ${topo.spec} (${name} fits: ${def.topologies.join(', ')})`,
+    );
   const why = def.check?.(topo, vcsPerClass);
   if (why) throw new McsimError(`routing "${name}" does not fit ${topo.spec}: ${why}`);
   const resolve = (other: string) => buildRouting(topo, other, vcsPerClass);

@@ -37,22 +37,37 @@ function loadTable(topo: Topology, file: string, allVcs: number): RouteTable {
   try {
     doc = JSON.parse(readFileSync(file, 'utf8'));
   } catch (e) {
-    throw new McsimError(`cannot read route table "${file}": ${(e as Error).message.split('\n')[0]}`, 'network.routingOptions.file');
+    throw new McsimError(
+      `cannot read route table "${file}": ${(e as Error).message.split('\n')[0]}`,
+      'network.routingOptions.file',
+    );
   }
   const d = doc as { format?: unknown; topology?: unknown; ports?: unknown };
   const N = topo.numNodes;
-  if (d.format !== 'mcsim-route-table') throw new McsimError(`"${file}" is not an mcsim-route-table file`, 'network.routingOptions.file');
+  if (d.format !== 'mcsim-route-table')
+    throw new McsimError(`"${file}" is not an mcsim-route-table file`, 'network.routingOptions.file');
   if (d.topology !== topo.spec)
-    throw new McsimError(`route table "${file}" is for ${String(d.topology)}, the network is ${topo.spec}`, 'network.routingOptions.file');
+    throw new McsimError(
+      `route table "${file}" is for ${String(d.topology)}, the network is ${topo.spec}`,
+      'network.routingOptions.file',
+    );
   if (!Array.isArray(d.ports) || d.ports.length !== N)
-    throw new McsimError(`route table "${file}" needs ${N} rows (one per router)`, 'network.routingOptions.file');
+    throw new McsimError(
+      `route table "${file}" needs ${N} rows (one per router)`,
+      'network.routingOptions.file',
+    );
   const ports = new Uint8Array(N * N);
   const masks = new Uint32Array(N * N).fill(allVcs);
   d.ports.forEach((row: unknown, r: number) => {
     if (!Array.isArray(row) || row.length !== N)
-      throw new McsimError(`route table "${file}": row ${r} needs ${N} entries`, 'network.routingOptions.file');
+      throw new McsimError(
+        `route table "${file}": row ${r} needs ${N} entries`,
+        'network.routingOptions.file',
+      );
     row.forEach((p: unknown, dst: number) => {
-      const ok = Number.isInteger(p) && ((p === EJECT && r === dst) || (r !== dst && topo.neighbor(r, p as number) >= 0));
+      const ok =
+        Number.isInteger(p) &&
+        ((p === EJECT && r === dst) || (r !== dst && topo.neighbor(r, p as number) >= 0));
       if (!ok)
         throw new McsimError(
           `route table "${file}": port ${String(p)} at router ${topo.formatNode(r)} toward ${topo.formatNode(dst)} has no channel`,
@@ -71,19 +86,26 @@ function loadTable(topo: Topology, file: string, allVcs: number): RouteTable {
  */
 export const tableRouting: RoutingDef = {
   name: 'table',
-  description: 'table-driven: next port per (router, destination), from a file or computed from another routing',
+  description:
+    'table-driven: next port per (router, destination), from a file or computed from another routing',
   topologies: ['mesh', 'torus', 'kary', 'ccc'],
   build(topo, vcsPerClass, options = {}) {
     const N = topo.numNodes;
     let table: RouteTable;
     let base: RoutingFunction | undefined;
-    if (typeof options.file === 'string') table = loadTable(topo, options.file, (1 << Math.min(...vcsPerClass)) - 1);
+    if (typeof options.file === 'string')
+      table = loadTable(topo, options.file, (1 << Math.min(...vcsPerClass)) - 1);
     else {
       // Imported lazily to keep the registry the single place that knows every routing function.
       const from = typeof options.from === 'string' ? options.from : undefined;
-      if (!from) throw new McsimError('table routing needs routingOptions.file or routingOptions.from', 'network.routingOptions');
+      if (!from)
+        throw new McsimError(
+          'table routing needs routingOptions.file or routingOptions.from',
+          'network.routingOptions',
+        );
       const build = (options as { resolve?: (name: string) => RoutingFunction }).resolve;
-      if (!build) throw new McsimError('table routing: no resolver for routingOptions.from', 'network.routingOptions');
+      if (!build)
+        throw new McsimError('table routing: no resolver for routingOptions.from', 'network.routingOptions');
       base = build(from);
       table = computeRouteTable(topo, base);
     }

@@ -1,7 +1,7 @@
 import { resolveChannels, resolveVcs } from '../config/resolve.js';
 import type { McsimConfig } from '../config/schema.js';
-import { type Network, buildNetwork } from '../engine/network.js';
-import { type Timing } from '../engine/engine.js';
+import type { Timing } from '../engine/engine.js';
+import { buildNetwork, type Network } from '../engine/network.js';
 import { type RouterModel, routerModel } from '../router/model.js';
 import { buildRouting, defaultRoutingName } from '../routing/registry.js';
 import { parseTopology } from '../topology/registry.js';
@@ -18,7 +18,9 @@ export function buildFromConfig(config: McsimConfig): {
   const topo = withField('network.topology', () => parseTopology(config.network.topology));
   const vcs = resolveVcs(config, topo);
   const name = config.network.routing === 'auto' ? defaultRoutingName(topo) : config.network.routing;
-  const routing = withField('network.routing', () => buildRouting(topo, name, vcs, config.network.routingOptions));
+  const routing = withField('network.routing', () =>
+    buildRouting(topo, name, vcs, config.network.routingOptions),
+  );
   const routingByName = (other: string) => withField('network.routing', () => buildRouting(topo, other, vcs));
   // 'all' channels = the output VCs of the router with the most (000 sec. 5.2).
   let totalVcs = 0;
@@ -35,7 +37,10 @@ export function buildFromConfig(config: McsimConfig): {
     routingByName,
   });
   const model = routerModel(config.network.switching);
-  const vcsOut = topo.channelClasses.length === 1 ? vcs[0]! : Object.fromEntries(topo.channelClasses.map((c, i) => [c, vcs[i]!]));
+  const vcsOut =
+    topo.channelClasses.length === 1
+      ? vcs[0]!
+      : Object.fromEntries(topo.channelClasses.map((c, i) => [c, vcs[i]!]));
   const resolved: McsimConfig = {
     ...config,
     network: {

@@ -38,7 +38,11 @@ export function messageRecord(topo: Topology, m: MessageState): MessageRecord {
     source: topo.formatNode(m.source),
     created: m.created,
     injected: m.injected,
-    destinations: m.deliveries.map((d) => ({ node: topo.formatNode(d.node), header: d.header, tail: d.tail })),
+    destinations: m.deliveries.map((d) => ({
+      node: topo.formatNode(d.node),
+      header: d.header,
+      tail: d.tail,
+    })),
     hops: m.hops,
     channels: m.channels,
     traffic: m.traffic,

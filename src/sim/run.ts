@@ -5,8 +5,8 @@ import type { RunMetrics } from '../metrics/types.js';
 import { VERSION } from '../version.js';
 import { buildFromConfig } from './build.js';
 import { driverFor } from './drivers/index.js';
-import { runSteps } from './steps.js';
 import { type MessageRecord, messageRecord } from './record.js';
+import { runSteps } from './steps.js';
 
 export interface RunOptions {
   /** Receives every finished message (streamed; nothing is kept in memory). */

@@ -1,6 +1,6 @@
-import type { McsimConfig } from '../config/schema.js';
 import { stepModel } from '../analysis/steps.js';
 import { unicastsOf } from '../analysis/unicasts.js';
+import type { McsimConfig } from '../config/schema.js';
 import type { Network } from '../engine/network.js';
 import type { StepMetrics } from '../metrics/types.js';
 import { randomMulticast } from '../traffic/destinations.js';
@@ -14,10 +14,18 @@ type Steps = Extract<McsimConfig['workload'], { type: 'steps' }>;
  * The 'steps' workload: `samples` random multicast sets of `setSize` nodes (a uniformly random
  * source and setSize - 1 destinations), each planned and run through the step model of 004 sec. 6.
  */
-export function runSteps(config: McsimConfig, net: Network, w: Steps, progress: (d: number, t: number) => void): StepMetrics {
+export function runSteps(
+  config: McsimConfig,
+  net: Network,
+  w: Steps,
+  progress: (d: number, t: number) => void,
+): StepMetrics {
   const planner = plannerForNetwork(net, w.algorithm);
   if (w.setSize > net.numNodes)
-    throw new McsimError(`a set of ${w.setSize} nodes does not fit ${net.topology.spec} (${net.numNodes} nodes)`, 'workload.setSize');
+    throw new McsimError(
+      `a set of ${w.setSize} nodes does not fit ${net.topology.spec} (${net.numNodes} nodes)`,
+      'workload.setSize',
+    );
   const rng = new Rng(config.seed, 0);
   const rfFor = (name?: string) => (name === undefined ? net.routing : net.routingByName(name));
   let sum = 0;

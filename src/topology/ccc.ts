@@ -18,7 +18,8 @@ export class Ccc implements Topology {
   readonly dims: readonly number[];
 
   constructor(readonly n: number) {
-    if (!Number.isInteger(n) || n < 2 || n > 16) throw new McsimError(`ccc:${n}: the dimension must be 2..16`);
+    if (!Number.isInteger(n) || n < 2 || n > 16)
+      throw new McsimError(`ccc:${n}: the dimension must be 2..16`);
     this.spec = `ccc:${n}`;
     this.numNodes = n * 2 ** n;
     this.dims = [n];
@@ -49,7 +50,8 @@ export class Ccc implements Topology {
 
   nodeAt(c: readonly number[]): number {
     const [i, w] = c as [number, number];
-    if (!Number.isInteger(i) || !Number.isInteger(w) || i < 0 || i >= this.n || w < 0 || w >= 2 ** this.n) return -1;
+    if (!Number.isInteger(i) || !Number.isInteger(w) || i < 0 || i >= this.n || w < 0 || w >= 2 ** this.n)
+      return -1;
     return w * this.n + i;
   }
 

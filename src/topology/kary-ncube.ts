@@ -21,7 +21,8 @@ export class KaryNcube implements Topology {
   ) {
     if (dims.length === 0) throw new McsimError(`${spec}: needs at least one dimension`);
     for (const k of dims)
-      if (!Number.isInteger(k) || k < 1) throw new McsimError(`${spec}: every dimension needs a whole number of nodes >= 1`);
+      if (!Number.isInteger(k) || k < 1)
+        throw new McsimError(`${spec}: every dimension needs a whole number of nodes >= 1`);
     this.strides = [];
     let n = 1;
     for (const k of dims) {
@@ -82,7 +83,9 @@ export class KaryNcube implements Topology {
   }
 
   parseNode(s: string): number {
-    const parts = String(s).split(',').map((p) => p.trim());
+    const parts = String(s)
+      .split(',')
+      .map((p) => p.trim());
     const ok = parts.length === this.dims.length && parts.every((p) => /^\d+$/.test(p));
     const n = ok ? this.nodeAt(parts.map(Number)) : -1;
     if (n < 0) {

@@ -74,7 +74,8 @@ export function parseTopology(spec: string): Topology {
   try {
     return def.parse(s.slice(colon + 1));
   } catch (e) {
-    if (e instanceof McsimError && !e.message.startsWith(kind)) throw new McsimError(`topology "${spec}": ${e.message}`);
+    if (e instanceof McsimError && !e.message.startsWith(kind))
+      throw new McsimError(`topology "${spec}": ${e.message}`);
     throw e;
   }
 }

@@ -45,11 +45,16 @@ function stopsFrom(topo: Topology, list: readonly StopConfig[], length: number, 
   return list.map((s, i) => {
     const at = `${path}[${i}]`;
     const node = parseNodeAt(topo, s.node, `${at}.node`);
-    const service: Service = (s.service as Service | undefined) ?? (i < list.length - 1 || s.branches ? 'PAF' : 'ABS');
+    const service: Service =
+      (s.service as Service | undefined) ?? (i < list.length - 1 || s.branches ? 'PAF' : 'ABS');
     if (!SERVICES.includes(service)) throw new McsimError(`unknown service "${service}"`, `${at}.service`);
     const stop: StopSpec = { node, service };
-    if (s.retransmit) stop.retransmit = s.retransmit.map((wc, j) => wormFrom(topo, wc, node, length, `${at}.retransmit[${j}]`));
-    if (s.branches) stop.branches = s.branches.map((b, j) => stopsFrom(topo, b, length, `${at}.branches[${j}]`));
+    if (s.retransmit)
+      stop.retransmit = s.retransmit.map((wc, j) =>
+        wormFrom(topo, wc, node, length, `${at}.retransmit[${j}]`),
+      );
+    if (s.branches)
+      stop.branches = s.branches.map((b, j) => stopsFrom(topo, b, length, `${at}.branches[${j}]`));
     return stop;
   });
 }

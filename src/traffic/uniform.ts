@@ -1,5 +1,5 @@
-import { Rng } from '../util/rng.js';
 import { EventHeap } from '../util/heap.js';
+import { Rng } from '../util/rng.js';
 
 /**
  * Uniform random unicast traffic: every node generates messages with exponentially distributed

@@ -22,7 +22,18 @@ function oneLineError(r: ReturnType<typeof mcsim>, pattern: RegExp) {
 
 describe('mcsim CLI', () => {
   it('route --json: XY path on a 16x16 mesh', () => {
-    const r = mcsim('route', '--topology', 'mesh:16x16', '--routing', 'xy', '--from', '0,0', '--to', '5,7', '--json');
+    const r = mcsim(
+      'route',
+      '--topology',
+      'mesh:16x16',
+      '--routing',
+      'xy',
+      '--from',
+      '0,0',
+      '--to',
+      '5,7',
+      '--json',
+    );
     assert.equal(r.code, 0, r.err);
     const j = JSON.parse(r.out);
     assert.equal(j.hops, 12);
@@ -34,11 +45,20 @@ describe('mcsim CLI', () => {
 
   it('bad input: one line naming the value, exit code 2', () => {
     oneLineError(mcsim('route', '--topology', 'mesh:16by16', '--from', '0,0', '--to', '1,1'), /mesh:16by16/);
-    oneLineError(mcsim('route', '--topology', 'mesh:16x16', '--from', '16,0', '--to', '1,1'), /--from: node "16,0" is outside mesh:16x16/);
-    oneLineError(mcsim('route', '--topology', 'mesh:4x4', '--routing', 'hc', '--from', '0,0', '--to', '1,1'), /routing "hc" does not fit topology mesh:4x4/);
+    oneLineError(
+      mcsim('route', '--topology', 'mesh:16x16', '--from', '16,0', '--to', '1,1'),
+      /--from: node "16,0" is outside mesh:16x16/,
+    );
+    oneLineError(
+      mcsim('route', '--topology', 'mesh:4x4', '--routing', 'hc', '--from', '0,0', '--to', '1,1'),
+      /routing "hc" does not fit topology mesh:4x4/,
+    );
     oneLineError(mcsim('run', 'missing.yaml'), /cannot read config file "missing.yaml"/);
     oneLineError(mcsim('run', '--set', 'network.vcs=0'), /network\.vcs/);
-    oneLineError(mcsim('run', '--set', 'network.topology=ccc:4', '--set', 'network.routing=xy'), /routing "xy" does not fit topology ccc:4/);
+    oneLineError(
+      mcsim('run', '--set', 'network.topology=ccc:4', '--set', 'network.routing=xy'),
+      /routing "xy" does not fit topology ccc:4/,
+    );
     assert.equal(mcsim('frobnicate').code, 2);
   });
 
@@ -47,9 +67,19 @@ describe('mcsim CLI', () => {
     const out = join(dir, 'r.csv');
     const r = mcsim(
       'run',
-      '--set', 'network.topology=mesh:4x4',
-      '--set', 'workload.warmup=100', '--set', 'workload.measure=1000', '--set', 'workload.load=0.05',
-      '--seed', '3', '--json', '--out', out,
+      '--set',
+      'network.topology=mesh:4x4',
+      '--set',
+      'workload.warmup=100',
+      '--set',
+      'workload.measure=1000',
+      '--set',
+      'workload.load=0.05',
+      '--seed',
+      '3',
+      '--json',
+      '--out',
+      out,
     );
     assert.equal(r.code, 0, r.err);
     const j = JSON.parse(r.out);
@@ -91,13 +121,25 @@ describe('mcsim CLI', () => {
   it('plan --help lists the algorithms with the topologies they fit', () => {
     const r = mcsim('plan', '--help');
     assert.equal(r.code, 0);
-    for (const a of ['separate', 'umesh', 'dual-path', 'multi-path', 'column-path', 'tpm']) assert.match(r.out, new RegExp(`\\b${a}\\b`));
+    for (const a of ['separate', 'umesh', 'dual-path', 'multi-path', 'column-path', 'tpm'])
+      assert.match(r.out, new RegExp(`\\b${a}\\b`));
   });
 });
 
 describe('mcsim plan', () => {
   it('--json has phases, worms with phase/source/destinations/path, deliveries, channels, longestPath', () => {
-    const r = mcsim('plan', '--topology', 'mesh:16x16', '--algorithm', 'tpm', '--source', '3,4', '--dests', '0,0 5,7 15,15', '--json');
+    const r = mcsim(
+      'plan',
+      '--topology',
+      'mesh:16x16',
+      '--algorithm',
+      'tpm',
+      '--source',
+      '3,4',
+      '--dests',
+      '0,0 5,7 15,15',
+      '--json',
+    );
     assert.equal(r.code, 0, r.err);
     const j = JSON.parse(r.out);
     assert.equal(j.phases, 2);
@@ -107,22 +149,62 @@ describe('mcsim plan', () => {
       assert.equal(w.path[0], w.source);
       for (const d of w.destinations) assert.match(d.service, /^(ABS|PAF|PAR|PAFR|TAR|TAFR)$/);
     }
-    assert.equal(j.channels, j.worms.reduce((a: number, w: { hops: number }) => a + w.hops, 0));
+    assert.equal(
+      j.channels,
+      j.worms.reduce((a: number, w: { hops: number }) => a + w.hops, 0),
+    );
     assert.equal(j.longestPath, Math.max(...j.worms.map((w: { hops: number }) => w.hops)));
   });
 
   it('refuses, with one line and exit 2, an algorithm that does not fit, a duplicate, an outside node, the source as a destination', () => {
-    oneLineError(mcsim('plan', '--topology', 'ccc:3', '--algorithm', 'tpm', '--source', '0,000', '--dests', '1,000'), /algorithm "tpm" does not fit topology ccc:3/);
-    oneLineError(mcsim('plan', '--topology', 'mesh:4x4', '--algorithm', 'tpm', '--source', '0,0', '--dests', '1,1 1,1'), /destination 1,1 is listed twice/);
-    oneLineError(mcsim('plan', '--topology', 'mesh:4x4', '--algorithm', 'umesh', '--source', '0,0', '--dests', '4,4'), /node "4,4" is outside mesh:4x4/);
-    oneLineError(mcsim('plan', '--topology', 'mesh:4x4', '--algorithm', 'dual-path', '--source', '0,0', '--dests', '0,0 1,1'), /the source 0,0 is among the destinations/);
-    oneLineError(mcsim('plan', '--topology', 'mesh:4x4', '--algorithm', 'bogus', '--source', '0,0', '--dests', '1,1'), /unknown multicast algorithm "bogus" \(allowed: separate, umesh/);
+    oneLineError(
+      mcsim('plan', '--topology', 'ccc:3', '--algorithm', 'tpm', '--source', '0,000', '--dests', '1,000'),
+      /algorithm "tpm" does not fit topology ccc:3/,
+    );
+    oneLineError(
+      mcsim('plan', '--topology', 'mesh:4x4', '--algorithm', 'tpm', '--source', '0,0', '--dests', '1,1 1,1'),
+      /destination 1,1 is listed twice/,
+    );
+    oneLineError(
+      mcsim('plan', '--topology', 'mesh:4x4', '--algorithm', 'umesh', '--source', '0,0', '--dests', '4,4'),
+      /node "4,4" is outside mesh:4x4/,
+    );
+    oneLineError(
+      mcsim(
+        'plan',
+        '--topology',
+        'mesh:4x4',
+        '--algorithm',
+        'dual-path',
+        '--source',
+        '0,0',
+        '--dests',
+        '0,0 1,1',
+      ),
+      /the source 0,0 is among the destinations/,
+    );
+    oneLineError(
+      mcsim('plan', '--topology', 'mesh:4x4', '--algorithm', 'bogus', '--source', '0,0', '--dests', '1,1'),
+      /unknown multicast algorithm "bogus" \(allowed: separate, umesh/,
+    );
   });
 });
 
 describe('mcsim plan --check (004 Theorem 1)', () => {
   it('the U-CCC plan of 004 sec. 5 is depth contention-free, in 3 steps', () => {
-    const r = mcsim('plan', '--topology', 'ccc:5', '--algorithm', 'uccc', '--source', '3,01010', '--dests', '1,00101 0,10000 4,01011 2,10101 3,00000 1,01011 0,11000', '--json', '--check');
+    const r = mcsim(
+      'plan',
+      '--topology',
+      'ccc:5',
+      '--algorithm',
+      'uccc',
+      '--source',
+      '3,01010',
+      '--dests',
+      '1,00101 0,10000 4,01011 2,10101 3,00000 1,01011 0,11000',
+      '--json',
+      '--check',
+    );
     assert.equal(r.code, 0, r.err);
     const j = JSON.parse(r.out);
     assert.equal(j.phases, 3);
@@ -131,7 +213,19 @@ describe('mcsim plan --check (004 Theorem 1)', () => {
   });
 
   it('separate addressing on a CCC: its unicasts share no VC at the same time, so it is contention-free too', () => {
-    const r = mcsim('plan', '--topology', 'ccc:3', '--algorithm', 'separate', '--source', '0,000', '--dests', '2,111 1,011 2,101', '--json', '--check');
+    const r = mcsim(
+      'plan',
+      '--topology',
+      'ccc:3',
+      '--algorithm',
+      'separate',
+      '--source',
+      '0,000',
+      '--dests',
+      '2,111 1,011 2,101',
+      '--json',
+      '--check',
+    );
     assert.equal(r.code, 0, r.err);
     const j = JSON.parse(r.out);
     assert.equal(j.phases, 3, 'one step per unicast');

@@ -3,8 +3,8 @@ import { readFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
 import { configDocs, configJsonSchemaText, DOC_BEGIN, DOC_END } from '../../src/config/docs.js';
 import { applySet, parseConfig, resolveConfig } from '../../src/config/load.js';
-import { McsimError } from '../../src/util/errors.js';
 import { experimentJsonSchemaText } from '../../src/experiments/jsonschema.js';
+import { McsimError } from '../../src/util/errors.js';
 
 describe('config defaults and validation', () => {
   it('an empty config is the documented defaults', () => {
@@ -20,7 +20,13 @@ describe('config defaults and validation', () => {
         injectionChannels: 1,
         consumptionChannels: 1,
       },
-      timing: { routingDelay: 2, routingDelayModified: 3, startup: 33, startupSubsequent: 8, deadlockCycles: 2000 },
+      timing: {
+        routingDelay: 2,
+        routingDelayModified: 3,
+        startup: 33,
+        startupSubsequent: 8,
+        deadlockCycles: 2000,
+      },
       workload: { type: 'uniform', load: 0.04, packetLength: 20, warmup: 2000, measure: 10000, drain: 20000 },
     });
   });
@@ -32,7 +38,10 @@ describe('config defaults and validation', () => {
     [{ network: { switching: 'store' } }, /^network\.switching: got "store" \(allowed: "wormhole", "vct"\)/],
     [{ timing: { startup: -3 } }, /^timing\.startup: /],
     [{ workload: { type: 'bursty' } }, /^workload.*unknown workload type "bursty"/],
-    [{ workload: { type: 'messages', messages: [{ at: 0, source: '0,0' }] } }, /workload\.messages\[0\]: give exactly one of "dest"/],
+    [
+      { workload: { type: 'messages', messages: [{ at: 0, source: '0,0' }] } },
+      /workload\.messages\[0\]: give exactly one of "dest"/,
+    ],
   ];
   for (const [input, msg] of bad) {
     it(`rejects ${JSON.stringify(input)} naming the field`, () => {
@@ -49,7 +58,10 @@ describe('config defaults and validation', () => {
     applySet(o, 'network.topology=torus:8x8');
     applySet(o, 'workload.load=0.1');
     applySet(o, 'network.routingOptions={from: xy}');
-    assert.deepEqual(o, { network: { vcs: 4, topology: 'torus:8x8', routingOptions: { from: 'xy' } }, workload: { load: 0.1 } });
+    assert.deepEqual(o, {
+      network: { vcs: 4, topology: 'torus:8x8', routingOptions: { from: 'xy' } },
+      workload: { load: 0.1 },
+    });
     const c = resolveConfig({ sets: ['workload.load=0.1'], seed: 9 });
     assert.equal(c.seed, 9);
     assert.equal(c.workload.type, 'uniform');
@@ -57,12 +69,21 @@ describe('config defaults and validation', () => {
   });
 
   it('an unreadable config file is one clear error', () => {
-    assert.throws(() => resolveConfig({ file: 'no/such/file.yaml' }), /cannot read config file "no\/such\/file.yaml": ENOENT/);
+    assert.throws(
+      () => resolveConfig({ file: 'no/such/file.yaml' }),
+      /cannot read config file "no\/such\/file.yaml": ENOENT/,
+    );
   });
 
   it('the committed JSON Schema and config reference are what the schema generates now (npm run schema)', () => {
-    assert.equal(readFileSync(new URL('../../schema/mcsim.config.schema.json', import.meta.url), 'utf8'), configJsonSchemaText());
-    assert.equal(readFileSync(new URL('../../schema/mcsim.experiment.schema.json', import.meta.url), 'utf8'), experimentJsonSchemaText());
+    assert.equal(
+      readFileSync(new URL('../../schema/mcsim.config.schema.json', import.meta.url), 'utf8'),
+      configJsonSchemaText(),
+    );
+    assert.equal(
+      readFileSync(new URL('../../schema/mcsim.experiment.schema.json', import.meta.url), 'utf8'),
+      experimentJsonSchemaText(),
+    );
     const doc = readFileSync(new URL('../../docs/config.md', import.meta.url), 'utf8');
     assert.equal(doc.slice(doc.indexOf(DOC_BEGIN), doc.indexOf(DOC_END) + DOC_END.length), configDocs());
   });

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
-import { unicastWorm, type StopSpec, type WormSpec } from '../../src/plan/worm.js';
+import { type StopSpec, unicastWorm, type WormSpec } from '../../src/plan/worm.js';
 import { tracePath, tracePathVia } from '../../src/routing/path.js';
 import { makeNet, runMessages } from './harness.js';
 
@@ -79,7 +79,9 @@ describe('flit conservation under contention (property)', () => {
             );
             stops = [{ node: source, service: 'FWD', branches }];
           } else {
-            stops = dests.map((node, i) => ({ node, service: i < dests.length - 1 ? 'PAF' : 'ABS' }) as StopSpec);
+            stops = dests.map(
+              (node, i) => ({ node, service: i < dests.length - 1 ? 'PAF' : 'ABS' }) as StopSpec,
+            );
           }
           const worm: WormSpec = { source, length: 3, stops };
           const { messages } = runMessages(net, [{ at: 0, source, worms: [worm] }], {}, (e) => {
@@ -87,7 +89,10 @@ describe('flit conservation under contention (property)', () => {
             if (bad) throw new Error(bad);
           });
           const got = messages[0]!.deliveries.map((d) => d.node).sort((a, b) => a - b);
-          assert.deepEqual(got, [...dests].sort((a, b) => a - b));
+          assert.deepEqual(
+            got,
+            [...dests].sort((a, b) => a - b),
+          );
           if (!tree || groups.size < 2) {
             const hops = tracePathVia(net.topology, net.routing, source, dests).length;
             assert.equal(messages[0]!.traffic, hops * 3);

@@ -10,8 +10,22 @@ import { makeNet, runMessages } from './harness.js';
  * (Nodes 1..4 of the paper are 0..3 here.)
  */
 function fig2(): Array<{ at: number; source: number; worms: WormSpec[] }> {
-  const a: WormSpec = { source: 0, length: 20, stops: [{ node: 1, service: 'PAF' }, { node: 2, service: 'ABS' }] };
-  const b: WormSpec = { source: 3, length: 20, stops: [{ node: 2, service: 'PAF' }, { node: 1, service: 'ABS' }] };
+  const a: WormSpec = {
+    source: 0,
+    length: 20,
+    stops: [
+      { node: 1, service: 'PAF' },
+      { node: 2, service: 'ABS' },
+    ],
+  };
+  const b: WormSpec = {
+    source: 3,
+    length: 20,
+    stops: [
+      { node: 2, service: 'PAF' },
+      { node: 1, service: 'ABS' },
+    ],
+  };
   return [
     { at: 0, source: 0, worms: [a] },
     { at: 0, source: 3, worms: [b] },
@@ -32,9 +46,17 @@ describe('consumption-channel deadlock of 000 Fig. 2', () => {
     assert.equal(r.worms.length, 2);
     const [wa, wb] = r.worms;
     assert.ok(wa!.holds.includes('consumption channel 0 of node 1,0'), wa!.holds.join('|'));
-    assert.ok(wa!.waitsFor.some((x) => x.startsWith('a consumption channel of node 2,0') && x.includes(`message ${wb!.message}`)));
+    assert.ok(
+      wa!.waitsFor.some(
+        (x) => x.startsWith('a consumption channel of node 2,0') && x.includes(`message ${wb!.message}`),
+      ),
+    );
     assert.ok(wb!.holds.includes('consumption channel 0 of node 2,0'));
-    assert.ok(wb!.waitsFor.some((x) => x.startsWith('a consumption channel of node 1,0') && x.includes(`message ${wa!.message}`)));
+    assert.ok(
+      wb!.waitsFor.some(
+        (x) => x.startsWith('a consumption channel of node 1,0') && x.includes(`message ${wa!.message}`),
+      ),
+    );
     assert.match(r.text, /deadlock at cycle \d+/);
   });
 

@@ -45,9 +45,14 @@ export interface Submitted {
 /** Runs a fixed set of messages to completion (or deadlock, which throws) and returns them finished. */
 export function runMessages(net: Network, msgs: Submitted[], o: NetOpts = {}, check?: (e: Engine) => void) {
   const done: MessageState[] = [];
-  const e = new Engine(net, routerModel(o.switching ?? 'wormhole'), { ...PAPER_TIMING, ...o.timing }, {
-    onMessageDone: (m) => done.push(m),
-  });
+  const e = new Engine(
+    net,
+    routerModel(o.switching ?? 'wormhole'),
+    { ...PAPER_TIMING, ...o.timing },
+    {
+      onMessageDone: (m) => done.push(m),
+    },
+  );
   // Submit in creation order (a node's processor serves phases in that order); return in input order.
   const all: MessageState[] = new Array(msgs.length);
   const order = msgs.map((_, i) => i).sort((a, b) => msgs[a]!.at - msgs[b]!.at || a - b);

@@ -11,7 +11,14 @@ describe('multidestination worms (000 sec. 3.2)', () => {
   it('a path worm absorbs and forwards (PAF) and ends with ABS; timing worked out by hand', () => {
     // Linear array 0..7; worm 0 -> 3 (PAF) -> 6 (ABS), 20 flits, 1-flit buffers.
     const net = makeNet('mesh:8x1');
-    const worm: WormSpec = { source: 0, length: 20, stops: [{ node: 3, service: 'PAF' }, { node: 6, service: 'ABS' }] };
+    const worm: WormSpec = {
+      source: 0,
+      length: 20,
+      stops: [
+        { node: 3, service: 'PAF' },
+        { node: 6, service: 'ABS' },
+      ],
+    };
     const { messages } = runMessages(net, [{ at: 0, source: 0, worms: [worm] }]);
     const d = messages[0]!.deliveries;
     assert.deepEqual(
@@ -95,7 +102,10 @@ describe('multidestination worms (000 sec. 3.2)', () => {
           branches: [
             [{ node: n('4,7'), service: 'ABS' }],
             [{ node: n('4,0'), service: 'ABS' }],
-            [{ node: n('6,3'), service: 'PAF' }, { node: n('7,3'), service: 'ABS' }],
+            [
+              { node: n('6,3'), service: 'PAF' },
+              { node: n('7,3'), service: 'ABS' },
+            ],
           ],
         },
       ],
@@ -144,7 +154,10 @@ describe('multidestination worms (000 sec. 3.2)', () => {
     const byNode = new Map(tm.deliveries.map((d) => [t.formatNode(d.node), d]));
     const longTail = messages[0]!.deliveries[0]!.tail;
     assert.ok(byNode.get('5,0')!.header > longTail, 'the blocked branch waits for the consumption channel');
-    assert.ok(byNode.get('2,6')!.header < longTail, 'the free branch starts before the blocked one is served');
+    assert.ok(
+      byNode.get('2,6')!.header < longTail,
+      'the free branch starts before the blocked one is served',
+    );
     assert.ok(byNode.get('2,6')!.tail > longTail, 'but cannot finish: the shared buffer holds the flits');
   });
 });

@@ -21,14 +21,19 @@ const expected: Record<string, 'all' | number[]> = {
 
 for (const [id, which] of Object.entries(expected)) {
   describe(`004 ${id.replace('ccc-fig', 'Fig. ')} (quick)`, () => {
-    it(which === 'all' ? 'every claim of the paper about it holds in our run' : 'Theorem 3 holds at every point', async () => {
-      const exp = loadExperiment(new URL(`../../experiments/${id}.yaml`, import.meta.url).pathname);
-      const r = await runSweep(exp, { outDir: out, quick: true, workers: 2 });
-      assert.equal(r.failed, 0);
-      const claims = CLAIMS[id]!(r.records);
-      const checked = which === 'all' ? claims : which.map((i) => claims[i]!);
-      for (const c of checked) assert.ok(c.holds, `${c.claim}: ${c.detail}`);
-    });
+    it(
+      which === 'all'
+        ? 'every claim of the paper about it holds in our run'
+        : 'Theorem 3 holds at every point',
+      async () => {
+        const exp = loadExperiment(new URL(`../../experiments/${id}.yaml`, import.meta.url).pathname);
+        const r = await runSweep(exp, { outDir: out, quick: true, workers: 2 });
+        assert.equal(r.failed, 0);
+        const claims = CLAIMS[id]!(r.records);
+        const checked = which === 'all' ? claims : which.map((i) => claims[i]!);
+        for (const c of checked) assert.ok(c.holds, `${c.claim}: ${c.detail}`);
+      },
+    );
   });
 }
 
@@ -37,9 +42,13 @@ describe('U-CCC, flit by flit on ccc:7 (quick)', () => {
     const exp = loadExperiment(new URL('../../experiments/ccc-engine.yaml', import.meta.url).pathname);
     const r = await runSweep(exp, { outDir: out, quick: true, workers: 2 });
     const lat = (a: string, d: number) =>
-      r.records.find((x) => x.params['workload.algorithm'] === a && x.params['workload.destinations'] === d)!.metrics!.latency.mean;
+      r.records.find((x) => x.params['workload.algorithm'] === a && x.params['workload.destinations'] === d)!
+        .metrics!.latency.mean;
     const ratios = [7, 31, 127].map((d) => lat('separate', d) / lat('uccc', d));
-    assert.ok(ratios.every((x) => x > 1), ratios.join(' '));
+    assert.ok(
+      ratios.every((x) => x > 1),
+      ratios.join(' '),
+    );
     assert.ok(ratios[2]! > ratios[0]!, ratios.join(' '));
   });
 });

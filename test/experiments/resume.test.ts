@@ -11,7 +11,11 @@ const MAIN = new URL('../../src/cli/main.ts', import.meta.url).pathname;
 
 function sweep(file: string, out: string, killAfterLines?: number): Promise<number | null> {
   return new Promise((resolve) => {
-    const p = spawn(process.execPath, ['--import', 'tsx', MAIN, 'sweep', file, '--workers', '2', '--out', out], { stdio: 'ignore' });
+    const p = spawn(
+      process.execPath,
+      ['--import', 'tsx', MAIN, 'sweep', file, '--workers', '2', '--out', out],
+      { stdio: 'ignore' },
+    );
     let timer: NodeJS.Timeout | undefined;
     if (killAfterLines !== undefined) {
       const results = join(out, 'resume-test.jsonl');
@@ -77,7 +81,9 @@ describe('a failing point', () => {
       ].join('\n'),
     );
     const code = await new Promise<number | null>((resolve) => {
-      spawn(process.execPath, ['--import', 'tsx', MAIN, 'sweep', exp, '--workers', '2', '--out', dir], { stdio: 'ignore' }).on('exit', resolve);
+      spawn(process.execPath, ['--import', 'tsx', MAIN, 'sweep', exp, '--workers', '2', '--out', dir], {
+        stdio: 'ignore',
+      }).on('exit', resolve);
     });
     assert.equal(code, 4);
     const recs = readJsonl<PointRecord>(join(dir, 'fail-test.jsonl'));

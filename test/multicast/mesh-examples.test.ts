@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { routingResolver } from '../../src/cli/plan.js';
 import { planView } from '../../src/multicast/inspect.js';
 import { plannerFor } from '../../src/multicast/registry.js';
-import { routingResolver } from '../../src/cli/plan.js';
 import { parseTopology } from '../../src/topology/registry.js';
 
 /**
@@ -14,17 +14,25 @@ function plan(spec: string, algo: string, source: string, dests: string[]) {
   const def = plannerFor(algo, topo);
   const base = def.routingFor?.(topo) ?? 'xy';
   const rfFor = routingResolver(topo, base);
-  const p = def.plan({ topology: topo, routing: rfFor(base), length: 20 }, topo.parseNode(source), dests.map((d) => topo.parseNode(d)));
+  const p = def.plan(
+    { topology: topo, routing: rfFor(base), length: 20 },
+    topo.parseNode(source),
+    dests.map((d) => topo.parseNode(d)),
+  );
   return planView(p, topo, rfFor);
 }
-const hdr = (w: { destinations: Array<{ node: string; service: string }> }) => w.destinations.map((d) => `${d.node}:${d.service}`);
+const hdr = (w: { destinations: Array<{ node: string; service: string }> }) =>
+  w.destinations.map((d) => `${d.node}:${d.service}`);
 
 describe('hand-checked mesh plans', () => {
   it('separate addressing: one unicast per destination, in node-id order, one per step', () => {
     const v = plan('mesh:4x4', 'separate', '0,0', ['3,3', '1,0', '0,2']);
     // ids: 1,0 -> 1; 0,2 -> 8; 3,3 -> 15.
     assert.deepEqual(v.worms.map(hdr), [['1,0:ABS'], ['0,2:ABS'], ['3,3:ABS']]);
-    assert.deepEqual(v.worms.map((w) => w.phase), [1, 2, 3]);
+    assert.deepEqual(
+      v.worms.map((w) => w.phase),
+      [1, 2, 3],
+    );
     assert.equal(v.phases, 3);
     assert.equal(v.channels, 1 + 2 + 6);
   });
@@ -35,7 +43,9 @@ describe('hand-checked mesh plans', () => {
     // sends to (3,3).
     const v = plan('mesh:4x4', 'umesh', '1,1', ['0,0', '3,3', '2,0']);
     assert.equal(v.phases, 2);
-    const sends = v.worms.map((w) => `${w.phase}:${w.source}->${w.destinations[0]!.node}:${w.destinations[0]!.service}`).sort();
+    const sends = v.worms
+      .map((w) => `${w.phase}:${w.source}->${w.destinations[0]!.node}:${w.destinations[0]!.service}`)
+      .sort();
     assert.deepEqual(sends, ['1:1,1->2,0:PAR', '2:1,1->0,0:ABS', '2:2,0->3,3:ABS']);
   });
 
@@ -61,7 +71,13 @@ describe('hand-checked mesh plans', () => {
     // Source (1,1). Column 1: up (1,3), down (1,0). Column 0: up (0,2). Column 3: the row node (3,1)
     // rides with the upward worm to (3,2); (3,0) gets its own.
     const v = plan('mesh:4x4', 'column-path', '1,1', ['1,3', '1,0', '3,1', '3,2', '3,0', '0,2']);
-    assert.deepEqual(v.worms.map(hdr), [['1,3:ABS'], ['1,0:ABS'], ['0,2:ABS'], ['3,1:PAF', '3,2:ABS'], ['3,0:ABS']]);
+    assert.deepEqual(v.worms.map(hdr), [
+      ['1,3:ABS'],
+      ['1,0:ABS'],
+      ['0,2:ABS'],
+      ['3,1:PAF', '3,2:ABS'],
+      ['3,0:ABS'],
+    ]);
     assert.deepEqual(v.worms[3]!.path, ['1,1', '2,1', '3,1', '3,2']);
   });
 
@@ -79,9 +95,24 @@ describe('hand-checked mesh plans', () => {
     const main = v.worms[0]!;
     assert.deepEqual(hdr(main), ['3,5:TAFR', '2,5:PAF', '0,3:TAFR', '0,2:PAF', '0,1:TAR']);
     assert.deepEqual(main.path, ['5,5', '4,5', '3,5', '2,5', '1,5', '0,5', '0,4', '0,3', '0,2', '0,1']);
-    const phase2 = v.worms.filter((w) => w.phase === 2).map((w) => `${w.source}>${hdr(w).join(' ')}`).sort();
+    const phase2 = v.worms
+      .filter((w) => w.phase === 2)
+      .map((w) => `${w.source}>${hdr(w).join(' ')}`)
+      .sort();
     assert.deepEqual(phase2, ['0,1>6,1:ABS', '0,3>4,3:PAF 7,6:ABS', '3,5>3,7:ABS']);
-    assert.deepEqual(v.worms.find((w) => w.source === '0,3')!.path, ['0,3', '1,3', '2,3', '3,3', '4,3', '5,3', '6,3', '7,3', '7,4', '7,5', '7,6']);
+    assert.deepEqual(v.worms.find((w) => w.source === '0,3')!.path, [
+      '0,3',
+      '1,3',
+      '2,3',
+      '3,3',
+      '4,3',
+      '5,3',
+      '6,3',
+      '7,3',
+      '7,4',
+      '7,5',
+      '7,6',
+    ]);
     assert.deepEqual([...v.deliveries].sort(), ['0,2', '2,5', '3,7', '4,3', '6,1', '7,6']);
   });
 

@@ -5,11 +5,11 @@ import { checkDeliveries, planView, traceWorm } from '../../src/multicast/inspec
 import { allWorms, type PlanContext } from '../../src/multicast/plan.js';
 import { PLANNERS, plannerFor } from '../../src/multicast/registry.js';
 import { halveUmesh } from '../../src/multicast/umesh.js';
-import { buildRouting } from '../../src/routing/registry.js';
-import { parseTopology } from '../../src/topology/registry.js';
 import { hamiltonianRouting } from '../../src/routing/hamiltonian.js';
-import type { Topology } from '../../src/topology/topology.js';
+import { buildRouting } from '../../src/routing/registry.js';
 import type { RoutingFunction } from '../../src/routing/routing.js';
+import { parseTopology } from '../../src/topology/registry.js';
+import type { Topology } from '../../src/topology/topology.js';
 
 const MESH_ALGOS = ['separate', 'umesh', 'dual-path', 'multi-path', 'column-path', 'tpm'];
 
@@ -53,7 +53,13 @@ const caseArb = fc
     let pool: number[];
     if (shape === 'row') pool = Array.from({ length: X }, (_, x) => topo.nodeAt([x, sy]));
     else if (shape === 'column') pool = Array.from({ length: Y }, (_, y) => topo.nodeAt([sx, y]));
-    else if (shape === 'corners') pool = [topo.nodeAt([0, 0]), topo.nodeAt([X - 1, 0]), topo.nodeAt([0, Y - 1]), topo.nodeAt([X - 1, Y - 1])];
+    else if (shape === 'corners')
+      pool = [
+        topo.nodeAt([0, 0]),
+        topo.nodeAt([X - 1, 0]),
+        topo.nodeAt([0, Y - 1]),
+        topo.nodeAt([X - 1, Y - 1]),
+      ];
     else pool = Array.from({ length: N }, (_, i) => i);
     pool = pool.filter((n) => n !== source);
     if (pool.length === 0) pool = [(source + 1) % N];
@@ -107,8 +113,15 @@ describe('2D mesh multicast schemes (property tests, 000)', () => {
             const claimed = worm.routing ?? 'xy';
             let from = worm.source;
             for (const stop of worm.stops) {
-              const leg = traceWorm(topo, rfFor, { ...worm, source: from, stops: [{ node: stop.node, service: 'ABS' }] });
-              assert.ok(conforms(topo, claimed, leg.path), `${algo}: leg ${from}->${stop.node} is not ${claimed}`);
+              const leg = traceWorm(topo, rfFor, {
+                ...worm,
+                source: from,
+                stops: [{ node: stop.node, service: 'ABS' }],
+              });
+              assert.ok(
+                conforms(topo, claimed, leg.path),
+                `${algo}: leg ${from}->${stop.node} is not ${claimed}`,
+              );
               from = stop.node;
             }
           }

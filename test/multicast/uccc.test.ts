@@ -25,11 +25,29 @@ describe('U-CCC: the worked example of 004 sec. 5', () => {
   const phi = ['3,01010', '1,00101', '0,10000', '4,01011', '2,10101', '3,00000', '1,01011', '0,11000'].map(n);
 
   it('the dimension-ordered chain is the one printed', () => {
-    assert.deepEqual(f(t, dimensionOrderedChain(t, phi)), ['3,00000', '1,00101', '3,01010', '1,01011', '4,01011', '0,10000', '2,10101', '0,11000']);
+    assert.deepEqual(f(t, dimensionOrderedChain(t, phi)), [
+      '3,00000',
+      '1,00101',
+      '3,01010',
+      '1,01011',
+      '4,01011',
+      '0,10000',
+      '2,10101',
+      '0,11000',
+    ]);
   });
 
   it('the R-chain with respect to the source is the one printed', () => {
-    assert.deepEqual(f(t, rChain(t, phi, n('3,01010'))), ['3,01010', '1,01011', '4,01011', '0,10000', '2,10101', '0,11000', '3,00000', '1,00101']);
+    assert.deepEqual(f(t, rChain(t, phi, n('3,01010'))), [
+      '3,01010',
+      '1,01011',
+      '4,01011',
+      '0,10000',
+      '2,10101',
+      '0,11000',
+      '3,00000',
+      '1,00101',
+    ]);
   });
 
   it('takes 3 steps, as Fig. 6 shows: d0 -> d4, then d0 -> d2 and d4 -> d6, then the rest', () => {
@@ -55,7 +73,12 @@ describe('U-CCC: the worked example of 004 sec. 5', () => {
 
 describe('U-CCC properties (dimensions 2 to 8)', () => {
   const arb = fc
-    .record({ n: fc.integer({ min: 2, max: 8 }), seed: fc.nat(), frac: fc.double({ min: 0, max: 1, noNaN: true }), all: fc.boolean() })
+    .record({
+      n: fc.integer({ min: 2, max: 8 }),
+      seed: fc.nat(),
+      frac: fc.double({ min: 0, max: 1, noNaN: true }),
+      all: fc.boolean(),
+    })
     .map(({ n, seed, frac, all }) => {
       const t = parseTopology(`ccc:${n}`);
       const N = t.numNodes;
@@ -105,7 +128,8 @@ describe('U-CCC properties (dimensions 2 to 8)', () => {
           const c = rep.conflicts[0]!;
           assert.match(c.channel, /-> .* VC (h0|h1|l0|l1|cube)$/);
           // The named channel really is on both paths.
-          const key = (u: typeof c.first) => u.hops.map((h) => `${t.formatNode(h.from)}:${t.portName(h.port)}`);
+          const key = (u: typeof c.first) =>
+            u.hops.map((h) => `${t.formatNode(h.from)}:${t.portName(h.port)}`);
           const both = key(c.first).filter((x) => key(c.second).includes(x));
           assert.ok(both.length > 0);
         }

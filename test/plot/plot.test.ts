@@ -23,8 +23,13 @@ function rec(alg: string, x: number, seed: number, y: number): PointRecord {
 describe('plots', () => {
   it('renders SVG and PNG line charts with axis labels, a legend and error bars from replications', () => {
     const records: PointRecord[] = [];
-    for (const [alg, base] of [['tpm', 240], ['dual-path', 360]] as const)
-      for (const x of [20, 60, 120, 250]) for (const seed of [1, 2, 3]) records.push(rec(alg, x, seed, base + x * (alg === 'tpm' ? 0.2 : 2) + seed * 5));
+    for (const [alg, base] of [
+      ['tpm', 240],
+      ['dual-path', 360],
+    ] as const)
+      for (const x of [20, 60, 120, 250])
+        for (const seed of [1, 2, 3])
+          records.push(rec(alg, x, seed, base + x * (alg === 'tpm' ? 0.2 : 2) + seed * 5));
     const spec = chartFromRecords(records, {
       x: 'workload.destinations',
       y: 'metrics.latency.mean',
@@ -32,14 +37,18 @@ describe('plots', () => {
       xlabel: 'number of destinations',
       ylabel: 'multicast latency (cycles)',
     });
-    assert.deepEqual(spec.series.map((s) => s.name), ['tpm', 'dual-path']);
+    assert.deepEqual(
+      spec.series.map((s) => s.name),
+      ['tpm', 'dual-path'],
+    );
     const p = spec.series[0]!.points[0]!;
     assert.equal(p.y, 240 + 4 + 10);
     assert.ok(p.lo! < p.y && p.hi! > p.y, 'three seeds give an interval');
     const dir = mkdtempSync(join(tmpdir(), 'mcsim-plot-'));
     const out = writeChart(spec, join(dir, 'fig'));
     const svg = readFileSync(out.svg, 'utf8');
-    for (const text of ['number of destinations', 'multicast latency (cycles)', '>tpm<', '>dual-path<']) assert.ok(svg.includes(text), text);
+    for (const text of ['number of destinations', 'multicast latency (cycles)', '>tpm<', '>dual-path<'])
+      assert.ok(svg.includes(text), text);
     assert.ok(statSync(out.svg).size > 3000);
     const png = readFileSync(out.png);
     assert.deepEqual([...png.subarray(1, 4)], [0x50, 0x4e, 0x47]);

@@ -21,7 +21,10 @@ describe('dimension-order routing', () => {
           const hops = tracePath(t, rf, a, b);
           const ca = t.coords(a);
           const cb = t.coords(b);
-          assert.equal(hops.length, ca.reduce((s, x, d) => s + Math.abs(x - cb[d]!), 0));
+          assert.equal(
+            hops.length,
+            ca.reduce((s, x, d) => s + Math.abs(x - cb[d]!), 0),
+          );
           // Dimension order: the dimension index of successive hops never decreases.
           const dims = hops.map((h) => h.port >> 1);
           for (let i = 1; i < dims.length; i++) assert.ok(dims[i]! >= dims[i - 1]!);
@@ -62,7 +65,10 @@ describe('dimension-order routing', () => {
 
   it('a torus needs two VCs (dateline classes); hc does not fit a mesh', () => {
     assert.throws(() => buildRouting(parseTopology('torus:4x4'), 'dor', [1]), /at least 2 virtual channels/);
-    assert.throws(() => buildRouting(parseTopology('mesh:4x4'), 'hc', [2]), /routing "hc" does not fit topology mesh:4x4 \(hc fits: ccc\)/);
+    assert.throws(
+      () => buildRouting(parseTopology('mesh:4x4'), 'hc', [2]),
+      /routing "hc" does not fit topology mesh:4x4 \(hc fits: ccc\)/,
+    );
     assert.throws(() => buildRouting(parseTopology('mesh:4x4'), 'zigzag', [2]), McsimError);
   });
 });
@@ -84,11 +90,12 @@ function dependencyCycle(t: Topology, rf: RoutingFunction, vcs: number, stripCla
         const mask = stripClasses ? (1 << vcs) - 1 : packed >>> 8;
         const next: number[] = [];
         for (let v = 0; v < vcs; v++) if ((mask >>> v) & 1) next.push(key(cur, port, v));
-        for (const h of held) for (const n of next) {
-          let e = edges.get(h);
-          if (!e) edges.set(h, (e = new Set()));
-          e.add(n);
-        }
+        for (const h of held)
+          for (const n of next) {
+            let e = edges.get(h);
+            if (!e) edges.set(h, (e = new Set()));
+            e.add(n);
+          }
         held = next;
         prevPort = port;
         cur = t.neighbor(cur, port);
@@ -132,12 +139,21 @@ describe('HC routing (004 sec. 2-3)', () => {
   const t = parseTopology('ccc:3');
   const rf = buildRouting(t, 'hc', [2, 1]);
   const walk = (from: string, to: string) =>
-    tracePath(t, rf, t.parseNode(from), t.parseNode(to)).map((h) => `-${h.vcs.join('')}-> ${t.formatNode(h.to)}`);
+    tracePath(t, rf, t.parseNode(from), t.parseNode(to)).map(
+      (h) => `-${h.vcs.join('')}-> ${t.formatNode(h.to)}`,
+    );
 
   it('Fig. 2, first example: (1,000) to (0,111)', () => {
     // Rules 1-3 by hand: d = 2, so walk up the cycle to i = 2 (h0: x <= y), cross dimension 2,
     // then d = 1: walk down to 1 (l0: x < y), cross; d = 0: walk down to 0, cross.
-    assert.deepEqual(walk('1,000', '0,111'), ['-h0-> 2,000', '-cube-> 2,100', '-l0-> 1,100', '-cube-> 1,110', '-l0-> 0,110', '-cube-> 0,111']);
+    assert.deepEqual(walk('1,000', '0,111'), [
+      '-h0-> 2,000',
+      '-cube-> 2,100',
+      '-l0-> 1,100',
+      '-cube-> 1,110',
+      '-l0-> 0,110',
+      '-cube-> 0,111',
+    ]);
   });
 
   it('Fig. 2, second example: (2,001) to (0,011)', () => {
@@ -180,12 +196,18 @@ describe('HC routing (004 sec. 2-3)', () => {
       const r = buildRouting(c, 'hc', [2, 1]);
       const N = c.numNodes;
       fc.assert(
-        fc.property(fc.tuple(fc.nat(N - 1), fc.nat(N - 1), fc.nat(N - 1), fc.nat(N - 1)), ([k1, a, b, c4]) => {
-          const [v, x, y] = [a, b, c4].sort((p, q) => dimOrder(c, p, q));
-          if (dimOrder(c, v!, x!) === 0 || dimOrder(c, x!, y!) === 0) return;
-          const used = new Set(tracePath(c, r, k1, v!).flatMap((h) => h.vcs.map((vc) => `${h.from}:${h.port}:${vc}`)));
-          for (const h of tracePath(c, r, x!, y!)) for (const vc of h.vcs) assert.ok(!used.has(`${h.from}:${h.port}:${vc}`));
-        }),
+        fc.property(
+          fc.tuple(fc.nat(N - 1), fc.nat(N - 1), fc.nat(N - 1), fc.nat(N - 1)),
+          ([k1, a, b, c4]) => {
+            const [v, x, y] = [a, b, c4].sort((p, q) => dimOrder(c, p, q));
+            if (dimOrder(c, v!, x!) === 0 || dimOrder(c, x!, y!) === 0) return;
+            const used = new Set(
+              tracePath(c, r, k1, v!).flatMap((h) => h.vcs.map((vc) => `${h.from}:${h.port}:${vc}`)),
+            );
+            for (const h of tracePath(c, r, x!, y!))
+              for (const vc of h.vcs) assert.ok(!used.has(`${h.from}:${h.port}:${vc}`));
+          },
+        ),
         { numRuns: 400, seed: 11 },
       );
     }
@@ -212,6 +234,9 @@ describe('table-driven routing', () => {
     const dir = mkdtempSync(join(tmpdir(), 'mcsim-'));
     const f = join(dir, 'routes.json');
     writeFileSync(f, JSON.stringify({ format: 'mcsim-route-table', topology: 'mesh:4x4', ports: [] }));
-    assert.throws(() => buildRouting(parseTopology('mesh:6x5'), 'table', [2], { file: f }), /is for mesh:4x4, the network is mesh:6x5/);
+    assert.throws(
+      () => buildRouting(parseTopology('mesh:6x5'), 'table', [2], { file: f }),
+      /is for mesh:4x4, the network is mesh:6x5/,
+    );
   });
 });

@@ -24,7 +24,10 @@ describe('cube-connected cycles (004 Definition 1)', () => {
           const cycle = w === v && ((i - j + n) % n === 1 || (j - i + n) % n === 1);
           const cube = i === j && (w ^ v) === 1 << i;
           assert.ok(p < 2 ? cycle : cube, `${t.formatNode(a)} port ${p} -> ${t.formatNode(b)}`);
-          assert.ok([0, 1, 2].some((q) => t.neighbor(b, q) === a), 'links are bidirectional');
+          assert.ok(
+            [0, 1, 2].some((q) => t.neighbor(b, q) === a),
+            'links are bidirectional',
+          );
         }
       }
     });
@@ -51,7 +54,10 @@ describe('meshes, tori and k-ary n-cubes', () => {
     assert.equal(t.formatNode(t.neighbor(c, 1)), '6,3');
     assert.equal(t.formatNode(t.neighbor(c, 3)), '7,2');
     assert.equal(countChannels(t), 2 * (7 * 4 + 8 * 3));
-    assert.throws(() => t.parseNode('8,0'), /node "8,0" is outside mesh:8x4 \(write x,y with x in 0\.\.7, y in 0\.\.3\)/);
+    assert.throws(
+      () => t.parseNode('8,0'),
+      /node "8,0" is outside mesh:8x4 \(write x,y with x in 0\.\.7, y in 0\.\.3\)/,
+    );
   });
 
   it('torus:5x3 wraps around in both dimensions', () => {
@@ -73,7 +79,15 @@ describe('meshes, tori and k-ary n-cubes', () => {
   });
 
   it('every spec round-trips and node ids round-trip', () => {
-    for (const spec of ['mesh:16x16', 'mesh:7x3', 'torus:10x10', 'mesh:4x4x4', 'kary:8tx8x4t', 'ccc:5', 'mesh:4x1']) {
+    for (const spec of [
+      'mesh:16x16',
+      'mesh:7x3',
+      'torus:10x10',
+      'mesh:4x4x4',
+      'kary:8tx8x4t',
+      'ccc:5',
+      'mesh:4x1',
+    ]) {
       const t = parseTopology(spec);
       assert.equal(parseTopology(t.spec).spec, t.spec);
       for (let a = 0; a < t.numNodes; a++) assert.equal(t.parseNode(t.formatNode(a)), a);
@@ -81,7 +95,10 @@ describe('meshes, tori and k-ary n-cubes', () => {
   });
 
   it('bad specs name the value and what is allowed', () => {
-    assert.throws(() => parseTopology('hypercube:4'), /unknown topology "hypercube:4" \(allowed: mesh as in mesh:16x16/);
+    assert.throws(
+      () => parseTopology('hypercube:4'),
+      /unknown topology "hypercube:4" \(allowed: mesh as in mesh:16x16/,
+    );
     assert.throws(() => parseTopology('mesh:16by16'), /mesh:16by16/);
     assert.throws(() => parseTopology('ccc:1'), /2\.\.16/);
   });

@@ -18,8 +18,15 @@ export function messagesDriver({ net }: DriverContext, w: Messages): Driver {
     run(engine, collector, progress) {
       for (const { m } of msgs) {
         collector.onCreated(m.at, m.flits);
-        const single = m.worms.length === 1 && m.worms[0]!.stops.length === 1 && !m.worms[0]!.stops[0]!.retransmit;
-        const msg = engine.newMessage(m.source, m.at, single ? 'unicast' : 'multicast', true, m.worms[0]!.length);
+        const single =
+          m.worms.length === 1 && m.worms[0]!.stops.length === 1 && !m.worms[0]!.stops[0]!.retransmit;
+        const msg = engine.newMessage(
+          m.source,
+          m.at,
+          single ? 'unicast' : 'multicast',
+          true,
+          m.worms[0]!.length,
+        );
         engine.startPhase(m.source, m.worms, m.at, msg);
       }
       let progressAt = 0;
@@ -35,7 +42,12 @@ export function messagesDriver({ net }: DriverContext, w: Messages): Driver {
   };
 }
 
-function allLengths(worms: ReadonlyArray<{ length: number; stops: ReadonlyArray<{ retransmit?: unknown[]; branches?: unknown[][] }> }>): number[] {
+function allLengths(
+  worms: ReadonlyArray<{
+    length: number;
+    stops: ReadonlyArray<{ retransmit?: unknown[]; branches?: unknown[][] }>;
+  }>,
+): number[] {
   const out: number[] = [];
   const walk = (ws: typeof worms) => {
     for (const w of ws) {

@@ -1,14 +1,14 @@
 import type { McsimConfig } from '../../config/schema.js';
-import { type MulticastPlan, type PlannerDef } from '../../multicast/plan.js';
+import type { Network } from '../../engine/network.js';
+import type { MulticastPlan, PlannerDef } from '../../multicast/plan.js';
 import { plannerFor } from '../../multicast/registry.js';
-import { countDeliveries } from '../../traffic/messages.js';
 import { randomMulticast } from '../../traffic/destinations.js';
+import { countDeliveries } from '../../traffic/messages.js';
+import { McsimError } from '../../util/errors.js';
 import { Rng } from '../../util/rng.js';
 import { withField } from '../build.js';
 import type { Driver, DriverContext } from './driver.js';
 import { runToQuiet } from './driver.js';
-import type { Network } from '../../engine/network.js';
-import { McsimError } from '../../util/errors.js';
 
 type Multicast = Extract<McsimConfig['workload'], { type: 'multicast' }>;
 
@@ -17,7 +17,13 @@ export function plannerForNetwork(net: Network, algorithm: string): PlannerDef {
   return withField('workload.algorithm', () => plannerFor(algorithm, net.topology));
 }
 
-export function planMulticast(net: Network, planner: PlannerDef, source: number, dests: number[], length: number): MulticastPlan {
+export function planMulticast(
+  net: Network,
+  planner: PlannerDef,
+  source: number,
+  dests: number[],
+  length: number,
+): MulticastPlan {
   return planner.plan({ topology: net.topology, routing: net.routing, length }, source, dests);
 }
 
@@ -29,7 +35,10 @@ export function planMulticast(net: Network, planner: PlannerDef, source: number,
 export function multicastDriver({ config, net }: DriverContext, w: Multicast): Driver {
   const planner = plannerForNetwork(net, w.algorithm);
   if (w.destinations > net.numNodes - 1)
-    throw new McsimError(`${w.destinations} destinations do not fit ${net.topology.spec} (at most ${net.numNodes - 1})`, 'workload.destinations');
+    throw new McsimError(
+      `${w.destinations} destinations do not fit ${net.topology.spec} (at most ${net.numNodes - 1})`,
+      'workload.destinations',
+    );
   return {
     windowStart: 0,
     windowEnd: Number.MAX_SAFE_INTEGER,
@@ -43,7 +52,12 @@ export function multicastDriver({ config, net }: DriverContext, w: Multicast): D
         const t = engine.now;
         const flits = plan.worms.reduce((a, x) => a + x.length * countDeliveries(x), 0);
         collector.onCreated(t, flits);
-        engine.startPhase(source, plan.worms, t, engine.newMessage(source, t, 'multicast', true, w.packetLength));
+        engine.startPhase(
+          source,
+          plan.worms,
+          t,
+          engine.newMessage(source, t, 'multicast', true, w.packetLength),
+        );
         runToQuiet(engine, Number.MAX_SAFE_INTEGER);
         if ((i & 63) === 0) progress(i, w.samples);
       }
