@@ -22,30 +22,31 @@ function build(name: string, order: (nd: number) => number[]) {
     const half = V >> 1;
     const low = (1 << half) - 1;
     const high = all & ~low;
-    const cur = new Int32Array(nd);
-    const dst = new Int32Array(nd);
-    const src = new Int32Array(nd);
-    const fill = (n: number, out: Int32Array) => {
-      const c = topo.coords(n);
-      for (let d = 0; d < nd; d++) out[d] = c[d]!;
-    };
+    // Node ids are mixed-radix numbers (dimension 0 fastest): coordinates by arithmetic, so the
+    // routing decision allocates nothing.
+    const stride = new Int32Array(nd);
+    for (let d = 0, m = 1; d < nd; d++) {
+      stride[d] = m;
+      m *= dims[d]!;
+    }
+    const dimOrder = Int32Array.from(ord);
+    const coord = (n: number, d: number) => Math.floor(n / stride[d]!) % dims[d]!;
     return {
       name,
       route(c, dest, legSrc) {
         if (c === dest) return packRoute(EJECT, 1);
-        fill(c, cur);
-        fill(dest, dst);
-        for (const d of ord) {
-          const x = cur[d]!;
-          const y = dst[d]!;
+        for (let i = 0; i < dimOrder.length; i++) {
+          const d = dimOrder[i]!;
+          const x = coord(c, d);
+          const y = coord(dest, d);
           if (x === y) continue;
           const k = dims[d]!;
           if (!wrap[d]) return packRoute(y > x ? 2 * d : 2 * d + 1, all);
           const fwd = (y - x + k) % k;
           const plus = fwd <= k - fwd;
-          fill(legSrc, src);
           const next = plus ? (x + 1) % k : (x - 1 + k) % k;
-          const crossed = plus ? next < src[d]! : next > src[d]!;
+          const s0 = coord(legSrc, d);
+          const crossed = plus ? next < s0 : next > s0;
           return packRoute(plus ? 2 * d : 2 * d + 1, crossed ? high : low);
         }
         return packRoute(EJECT, 1);
