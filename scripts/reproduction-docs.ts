@@ -38,9 +38,10 @@ for (const { id, exp } of catalog()) {
     if (line.startsWith('- **holds**')) held++;
     if (line.startsWith('- **holds**') || line.startsWith('- **does not hold**')) total++;
   }
+  const cpu = r.records.reduce((a, x) => a + x.seconds, 0);
   parts.push(
     md,
-    `Id \`${id}\`; ${r.records.length} points, ${r.ran} run now in ${((Date.now() - started) / 1000).toFixed(0)} s.`,
+    `Id \`${id}\`: ${r.records.length} points, ${cpu.toFixed(0)} s of simulation in all (${r.ran} run in this pass, ${((Date.now() - started) / 1000).toFixed(0)} s).`,
     '',
   );
   console.log(`${id}: done`);
