@@ -1,7 +1,7 @@
 import { appendFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseConfig } from '../config/load.js';
-import { flatten, writeCsv, writeJson } from '../results/writers.js';
+import { flatten, writeCsv } from '../results/writers.js';
 import { type RunResult, runSimulation } from '../sim/run.js';
 import { table } from './summary.js';
 
@@ -43,6 +43,5 @@ export async function demoCommand(outDir: string): Promise<void> {
   );
   writeFileSync(jsonl, '');
   for (const r of results) appendFileSync(jsonl, `${JSON.stringify(r)}\n`);
-  void writeJson;
   console.log(`\nwrote ${csv} and ${jsonl}`);
 }

@@ -1,5 +1,4 @@
 import { catalog } from '../experiments/catalog.js';
-import { CLAIMS } from '../experiments/claims.js';
 import { summaryMarkdown } from '../experiments/summary.js';
 import { runSweep } from '../experiments/sweep.js';
 import { McsimError } from '../util/errors.js';
@@ -36,6 +35,5 @@ export async function reproduceCommand(id: string | undefined, o: ReproduceOpts)
   console.log(md.replace(/^!\[.*\n\n/gm, ''));
   console.log(`data:    ${r.file} (${r.csv})\nsummary: ${r.md}`);
   for (const p of r.plots) console.log(`plot:    ${p.png} (${p.svg})`);
-  void CLAIMS;
   return r.failed > 0 ? 4 : 0;
 }

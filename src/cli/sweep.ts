@@ -33,14 +33,12 @@ export async function sweepCommand(file: string, o: SweepOpts): Promise<number> 
     shard = { index: Number(m[1]), count: Number(m[2]) };
   }
   const bar = progressReporter(exp.id);
-  let failedSoFar = 0;
   const r = await runSweep(exp, {
     outDir: o.out,
     quick: o.quick ?? false,
     ...(o.workers ? { workers: o.workers } : {}),
     ...(shard ? { shard } : {}),
     progress: (done, total, failed) => {
-      failedSoFar = failed;
       bar.update(done, total, failed);
     },
   });
@@ -48,7 +46,6 @@ export async function sweepCommand(file: string, o: SweepOpts): Promise<number> 
   console.log(
     `${exp.id}: ${r.records.length} point(s), ${r.ran} run now, ${r.skipped} already done, ${r.failed} failed\nresults: ${r.file}\ntable:   ${r.csv}\nsummary: ${r.md}`,
   );
-  void failedSoFar;
   const claims = CLAIMS[exp.id];
   if (claims && r.records.length > 0) {
     console.log(
