@@ -8,7 +8,8 @@ import { VERSION } from '../version.js';
 /**
  * The `mcsim` command line: a thin layer over the library. Each command's work lives in its own
  * module, loaded when the command runs. Bad input (McsimError, usage errors) prints one line and
- * exits 2; a run that deadlocks exits 3; an internal error exits 1 with its stack.
+ * exits 2; a run that deadlocks exits 3; a sweep with failed points exits 4; a run that ends with
+ * measured messages unfinished exits 5; an internal error exits 1 with its stack.
  */
 export async function main(argv: string[]): Promise<number> {
   const program = new Command('mcsim')

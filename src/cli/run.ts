@@ -15,7 +15,11 @@ export interface RunOpts {
   progress?: boolean;
 }
 
-/** `mcsim run`: exit code 0, or 3 when the run ended in a deadlock (its report is printed). */
+/**
+ * `mcsim run`: exit code 0 when the run completed; 3 when it stopped on a deadlock (the report is
+ * printed, on stderr too under --json); 5 when it ended with measured messages unfinished
+ * (saturated or cut off: its latency is only a lower bound, and it says so).
+ */
 export async function runCommand(file: string | undefined, opts: RunOpts): Promise<number> {
   const config = resolveConfig({ file, sets: opts.set, seed: opts.seed });
   if (opts.records) {
@@ -31,5 +35,14 @@ export async function runCommand(file: string | undefined, opts: RunOpts): Promi
   if (opts.out) writeResult(opts.out, result);
   if (opts.json) process.stdout.write(`${JSON.stringify(result)}\n`);
   else process.stdout.write(`${summaryText(result)}\n`);
-  return result.metrics.deadlock ? 3 : 0;
+  const o = result.outcome;
+  if (o.status === 'deadlock') {
+    if (opts.json) process.stderr.write(`${result.metrics.deadlock!.text}\n`);
+    return 3;
+  }
+  if (o.status === 'unfinished') {
+    process.stderr.write(`mcsim: not a measurement: ${o.reason}\n`);
+    return 5;
+  }
+  return 0;
 }

@@ -9,7 +9,17 @@ export function summaryText(r: RunResult): string {
     s.count === 0
       ? 'n/a'
       : `mean ${s.mean} (95% CI ${s.ci95[0]}..${s.ci95[1]}), p50 ${s.p50}, p99 ${s.p99}, max ${s.max}`;
+  const o = r.outcome;
+  const bound = m.latencyLowerBound ? '>= ' : '';
   const rows: Array<[string, string]> = [
+    [
+      'outcome',
+      o.status === 'complete'
+        ? 'complete: every measured message finished'
+        : o.status === 'deadlock'
+          ? `DEADLOCK (${o.reason}); not data`
+          : `UNFINISHED: ${o.reason}; not data`,
+    ],
     [
       'network',
       `${c.network.topology}, routing ${c.network.routing}, ${c.network.switching}, buffers ${c.network.bufferDepth} flit(s)`,
@@ -21,8 +31,8 @@ export function summaryText(r: RunResult): string {
       'messages',
       `${m.messages.created} created, ${m.messages.delivered} finished, ${m.messages.measured} measured, ${m.messages.unfinished} unfinished`,
     ],
-    ['latency (cycles)', lat(m.latency)],
-    ['avg over dests', lat(m.latencyAvgDest)],
+    ['latency (cycles)', bound + lat(m.latency)],
+    ['avg over dests', bound + lat(m.latencyAvgDest)],
     ['traffic', `${m.traffic.total} flit-hops, ${m.traffic.perMessage} per message`],
     ['throughput', `offered ${m.throughput.offered}, accepted ${m.throughput.accepted} flits/node/cycle`],
   ];
@@ -32,7 +42,7 @@ export function summaryText(r: RunResult): string {
       `mean ${m.steps.mean} (max ${m.steps.max}), without link sharing ${m.steps.meanNoSharing} (max ${m.steps.maxNoSharing}), lower bound ${m.steps.lowerBound}, link contention ${m.steps.meanLinkContention} per multicast`,
     ]);
   for (const [tag, cm] of Object.entries(m.classes ?? {}))
-    if (Object.keys(m.classes).length > 1) rows.push([`${tag} latency`, lat(cm.latency)]);
+    if (Object.keys(m.classes).length > 1) rows.push([`${tag} latency`, bound + lat(cm.latency)]);
   const width = Math.max(...rows.map((x) => x[0].length));
   let text = rows.map(([k, v]) => `${k.padEnd(width)}  ${v}`).join('\n');
   if (m.deadlock) text += `\n\n${m.deadlock.text}`;

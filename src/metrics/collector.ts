@@ -118,6 +118,7 @@ export class MetricsCollector {
         measured: this.measured,
         unfinished: this.unfinished,
       },
+      latencyLowerBound: this.unfinished > 0,
       latency: this.latency.stats(),
       latencyAvgDest: this.avgDest.stats(),
       headerLatency: this.header.stats(),

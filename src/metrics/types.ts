@@ -37,6 +37,11 @@ export interface RunMetrics {
     /** Measured messages not finished when the run stopped (non-zero means saturation or a cut-off run). */
     unfinished: number;
   };
+  /**
+   * True when measured messages were left unfinished (saturation, a cut-off run or a deadlock): the
+   * latency statistics then cover only the messages that finished and understate the truth.
+   */
+  latencyLowerBound: boolean;
   /** Latency = tail arrival at the last destination minus creation (000 sec. 5.2), the default measure. */
   latency: LatencyStats;
   /** Latency averaged over destinations: mean over destinations of tail arrival minus creation (002 sec. 7.2). */
@@ -73,4 +78,6 @@ export interface StepMetrics {
   maxNoSharing: number;
   /** Physical-link contentions per multicast. */
   meanLinkContention: number;
+  /** Sampled plans in which Theorem 1 finds a pair of unicasts in depth contention (0 for U-CCC by Theorem 2). */
+  contendedPlans: number;
 }

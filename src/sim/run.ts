@@ -5,6 +5,7 @@ import type { RunMetrics } from '../metrics/types.js';
 import { VERSION } from '../version.js';
 import { buildFromConfig } from './build.js';
 import { driverFor } from './drivers/index.js';
+import { outcomeOf, type RunOutcome } from './outcome.js';
 import { type MessageRecord, messageRecord } from './record.js';
 import { runSteps } from './steps.js';
 
@@ -18,14 +19,19 @@ export interface RunOptions {
 export interface RunResult {
   version: string;
   seed: number;
+  /**
+   * How the run ended. Only `complete` is data; after a deadlock or with measured messages
+   * unfinished, `metrics` describe only what finished (its latency is a lower bound).
+   */
+  outcome: RunOutcome;
   config: McsimConfig;
   metrics: RunMetrics;
 }
 
 /**
  * One simulation of a resolved config: config -> network -> workload driver -> engine -> metrics.
- * Deterministic in the seed. A deadlock ends the run with `metrics.deadlock` set; what finished
- * before it is kept.
+ * Deterministic in the seed. A deadlock ends the run with `metrics.deadlock` set and outcome
+ * `deadlock`; a run that stops with measured messages in flight has outcome `unfinished`.
  */
 export function runSimulation(config: McsimConfig, options: RunOptions = {}): RunResult {
   const { net, model, timing, resolved } = buildFromConfig(config);
@@ -34,7 +40,13 @@ export function runSimulation(config: McsimConfig, options: RunOptions = {}): Ru
     const steps = runSteps(config, net, config.workload, options.onProgress ?? (() => {}));
     const metrics = new MetricsCollector(net.numNodes, 0, 1).metrics(0, 0);
     metrics.steps = steps;
-    return { version: VERSION, seed: config.seed, config: resolved, metrics };
+    return {
+      version: VERSION,
+      seed: config.seed,
+      outcome: { status: 'complete' },
+      config: resolved,
+      metrics,
+    };
   }
   const driver = driverFor({ config, net });
   model.validate(net, driver.maxLength);
@@ -58,5 +70,5 @@ export function runSimulation(config: McsimConfig, options: RunOptions = {}): Ru
   }
   const metrics = collector.metrics(engine.now, engine.flitHops, engine.now);
   if (deadlock) metrics.deadlock = deadlock;
-  return { version: VERSION, seed: config.seed, config: resolved, metrics };
+  return { version: VERSION, seed: config.seed, outcome: outcomeOf(metrics), config: resolved, metrics };
 }

@@ -3,6 +3,7 @@ import type { Engine } from '../../engine/engine.js';
 import type { MessageState } from '../../engine/message.js';
 import type { Network } from '../../engine/network.js';
 import type { MetricsCollector } from '../../metrics/collector.js';
+import { McsimError } from '../../util/errors.js';
 
 /**
  * A workload driver feeds messages into the engine and decides when the run ends. One module per
@@ -32,3 +33,23 @@ export function runToQuiet(engine: Engine, limit: number): void {
     engine.step();
   }
 }
+
+/**
+ * Rejects a load no network of this shape can carry: a node injects at most one flit per cycle per
+ * injection channel and consumes at most one per consumption channel. Above that the run could
+ * only saturate at any size, and the backlog of queued messages grows without bound.
+ */
+export function checkLoad(net: Network, injectedPerNode: number, deliveredPerNode: number): void {
+  if (injectedPerNode > net.injPerNode)
+    throw new McsimError(
+      `${round(injectedPerNode)} flits/node/cycle injected exceed the ${net.injPerNode} injection channel(s) per node (at most 1 flit per cycle each); lower the load or add injection channels`,
+      'workload.load',
+    );
+  if (deliveredPerNode > net.sinkPerNode)
+    throw new McsimError(
+      `${round(deliveredPerNode)} flits/node/cycle delivered exceed the ${net.sinkPerNode} consumption channel(s) per node (at most 1 flit per cycle each); lower the load or add consumption channels`,
+      'workload.load',
+    );
+}
+
+const round = (x: number) => Math.round(x * 1e6) / 1e6;

@@ -1,12 +1,13 @@
 import type { McsimConfig } from '../../config/schema.js';
 import { unicastWorm } from '../../plan/worm.js';
 import { UniformTraffic } from '../../traffic/uniform.js';
-import type { Driver, DriverContext } from './driver.js';
+import { checkLoad, type Driver, type DriverContext } from './driver.js';
 
 type Uniform = Extract<McsimConfig['workload'], { type: 'uniform' }>;
 
 /** Uniform random unicast traffic with warm-up, measurement window and drain. */
 export function uniformDriver({ config, net }: DriverContext, w: Uniform): Driver {
+  checkLoad(net, w.load, w.load);
   const windowStart = w.warmup;
   const windowEnd = w.warmup + w.measure;
   const endCycle = windowEnd + w.drain;
