@@ -4,7 +4,12 @@ import type { Driver, DriverContext } from './driver.js';
 
 type Messages = Extract<McsimConfig['workload'], { type: 'messages' }>;
 
-/** A given set of messages at given times; runs until all finish (or maxCycles). */
+/**
+ * A given set of messages at given times; runs until all finish (or maxCycles). Each message is
+ * handed to its source when the clock reaches its creation cycle, so its start-up begins then (or
+ * when the processor is next free), never earlier: a retransmission at a node that also sends a
+ * later message does not wait behind that later message's start-up.
+ */
 export function messagesDriver({ net }: DriverContext, w: Messages): Driver {
   const msgs = messagesFromConfig(net.topology, w)
     .map((m, i) => ({ m, i }))
@@ -16,23 +21,34 @@ export function messagesDriver({ net }: DriverContext, w: Messages): Driver {
     maxLength,
     position: (m) => (msgs.length > 1 ? m.id / msgs.length : 0),
     run(engine, collector, progress) {
-      for (const { m } of msgs) {
-        collector.onCreated(m.at, m.flits);
-        const single =
-          m.worms.length === 1 && m.worms[0]!.stops.length === 1 && !m.worms[0]!.stops[0]!.retransmit;
-        const msg = engine.newMessage(
-          m.source,
-          m.at,
-          single ? 'unicast' : 'multicast',
-          true,
-          m.worms[0]!.length,
-        );
-        engine.startPhase(m.source, m.worms, m.at, msg);
-      }
+      let next = 0;
+      const release = (now: number) => {
+        for (; next < msgs.length && msgs[next]!.m.at <= now; next++) {
+          const { m } = msgs[next]!;
+          collector.onCreated(m.at, m.flits);
+          const single =
+            m.worms.length === 1 && m.worms[0]!.stops.length === 1 && !m.worms[0]!.stops[0]!.retransmit;
+          const msg = engine.newMessage(
+            m.source,
+            m.at,
+            single ? 'unicast' : 'multicast',
+            true,
+            m.worms[0]!.length,
+          );
+          engine.startPhase(m.source, m.worms, m.at, msg);
+        }
+      };
+      const pendingAt = () => (next < msgs.length ? msgs[next]!.m.at : Number.POSITIVE_INFINITY);
       let progressAt = 0;
-      while (engine.liveMessages > 0 && engine.now < w.maxCycles) {
-        if (engine.idle) engine.skipIdle(w.maxCycles);
+      release(engine.now);
+      while ((engine.liveMessages > 0 || next < msgs.length) && engine.now < w.maxCycles) {
+        if (engine.idle) {
+          engine.skipIdle(Math.min(pendingAt(), w.maxCycles));
+          release(engine.now);
+          if (engine.now >= w.maxCycles) break;
+        }
         engine.step();
+        release(engine.now);
         if (engine.now >= progressAt) {
           progress(engine.now, w.maxCycles);
           progressAt = engine.now + 4096;

@@ -4,7 +4,7 @@ import { normalCount } from '../../traffic/destinations.js';
 import { countDeliveries } from '../../traffic/messages.js';
 import { EventHeap } from '../../util/heap.js';
 import { Rng } from '../../util/rng.js';
-import type { Driver, DriverContext } from './driver.js';
+import { checkLoad, type Driver, type DriverContext } from './driver.js';
 import { planMulticast, plannerForNetwork } from './multicast.js';
 
 type Mixed = Extract<McsimConfig['workload'], { type: 'mixed' }>;
@@ -15,14 +15,22 @@ type Mixed = Extract<McsimConfig['workload'], { type: 'mixed' }>;
  * N / (0.9 X) and multicasts with mean inter-arrival N D / (0.1 X), D the mean number of
  * destinations; here X = load * N / packetLength, so `load` is in delivered flits per node per cycle.
  * Inter-arrival times are exponential; each node has its own random streams.
+ *
+ * Unicasts follow the scheme's own routing (`routingFor`): under dual-path and multi-path that is
+ * the label routing of the Hamiltonian path, as in the system those schemes come from (minimal for
+ * unicasts on a mesh). Mixing XY unicasts with label-routed worms on the same VCs is not
+ * deadlock-free: XY turns and label-monotone paths together close cycles of channel dependencies.
  */
 export function mixedDriver({ config, net }: DriverContext, w: Mixed): Driver {
   const planner = plannerForNetwork(net, w.algorithm);
+  const unicastRouting = planner.routingFor?.(net.topology);
   const N = net.numNodes;
   const L = w.packetLength;
   const windowStart = w.warmup;
   const windowEnd = w.warmup + w.measure;
   const endCycle = windowEnd + w.drain;
+  // Unicasts inject every flit they deliver; multicasts inject at least one worm per message.
+  checkLoad(net, (1 - w.multicastFraction) * w.load, w.load);
   const X = (w.load * N) / L;
   const uniRate = ((1 - w.multicastFraction) * X) / N;
   const mcRate = (w.multicastFraction * X) / (N * w.destinations.mean);
@@ -59,6 +67,7 @@ export function mixedDriver({ config, net }: DriverContext, w: Mixed): Driver {
             let d = rng.int(N - 1);
             if (d >= n) d++;
             const spec = unicastWorm(n, d, L);
+            if (unicastRouting !== undefined) spec.routing = unicastRouting;
             const measured = collector.onCreated(t, L);
             engine.startPhase(n, [spec], t, engine.newMessage(n, t, 'unicast', measured, L));
           } else {
