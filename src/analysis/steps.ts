@@ -14,12 +14,16 @@ export interface StepOutcome {
  * same physical link contend: one proceeds, the other is blocked and takes one more step, and every
  * message sent later by nodes in the reachable set of its destination is delayed by one step too. A
  * delayed message can meet new contention in the step it moves to. 004 does not say which of two
- * contending messages is blocked: here the one later in plan order is (a message delayed from an
- * earlier step is already under way and keeps its link), so the outcome is deterministic.
+ * contending messages is blocked. Here a message that was already blocked in an earlier step is
+ * under way and keeps its link: it goes before every message that tries for the first time, and
+ * among those blocked earlier, the one blocked first goes first. Ties fall to plan order, so the
+ * outcome is deterministic.
  */
 export function stepModel(source: number, unicasts: readonly Unicast[]): StepOutcome {
   const tree = new ReachTree(source, unicasts);
   const step = unicasts.map((u) => u.step);
+  // The step in which a unicast was first blocked (it is under way since then); Infinity if never.
+  const since = unicasts.map(() => Number.POSITIVE_INFINITY);
   const stepsNoSharing = Math.max(0, ...step);
   // Unicasts by their current step; sets keep plan order (insertion order of indices).
   const byStep = new Map<number, Set<number>>();
@@ -39,13 +43,14 @@ export function stepModel(source: number, unicasts: readonly Unicast[]): StepOut
     const bucket = byStep.get(k);
     if (!bucket) continue;
     byStep.delete(k);
-    // In plan order: a message delayed from an earlier step is already under way and keeps its link.
-    const now = [...bucket].sort((a, b) => a - b);
+    // Messages under way since an earlier step first (they keep their links), then plan order.
+    const now = [...bucket].sort((a, b) => Math.min(since[a]!, k) - Math.min(since[b]!, k) || a - b);
     const taken = new Set<number>();
     for (const i of now) {
       const u = unicasts[i]!;
       if (u.links.some((l) => taken.has(l))) {
         contention++;
+        if (since[i] === Number.POSITIVE_INFINITY) since[i] = k;
         step[i] = k + 1;
         put(i);
         for (const v of tree.sentWithin(u.to)) delay(v.index);
