@@ -4,7 +4,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import type { PointRecord } from '../src/experiments/sweep.js';
+import type { PointRecord } from '../src/experiments/record.js';
 import { readJsonl } from '../src/results/writers.js';
 
 /**

@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import type { PointRecord } from '../experiments/sweep.js';
+import type { PointRecord } from '../experiments/record.js';
 import { chartFromRecords, writeChart } from '../plot/from-records.js';
 import { readJsonl } from '../results/writers.js';
 import { McsimError } from '../util/errors.js';

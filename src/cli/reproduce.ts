@@ -1,6 +1,6 @@
 import { catalog } from '../experiments/catalog.js';
 import { summaryMarkdown } from '../experiments/summary.js';
-import { runSweep } from '../experiments/sweep.js';
+import { runSweep, siblingsIn } from '../experiments/sweep.js';
 import { McsimError } from '../util/errors.js';
 import { progressReporter } from './progress.js';
 
@@ -31,7 +31,18 @@ export async function reproduceCommand(id: string | undefined, o: ReproduceOpts)
     progress: (d, t, f) => bar.update(d, t, f),
   });
   bar.done();
-  const md = summaryMarkdown(entry.exp, r.records, o.quick ? 'quick' : '');
+  if (r.skipped > 0)
+    console.log(
+      `reused ${r.skipped} of ${r.records.length} point(s) from ${r.file} (same config and mcsim version); delete it to run them again`,
+    );
+  if (r.changed > 0) console.log(`re-ran ${r.changed} point(s) whose config or mcsim version changed`);
+  const md = summaryMarkdown(
+    entry.exp,
+    r.records,
+    o.quick ? 'quick' : '',
+    [],
+    siblingsIn(o.out, o.quick ?? false),
+  );
   console.log(md.replace(/^!\[.*\n\n/gm, ''));
   console.log(`data:    ${r.file} (${r.csv})\nsummary: ${r.md}`);
   for (const p of r.plots) console.log(`plot:    ${p.png} (${p.svg})`);

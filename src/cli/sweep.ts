@@ -1,6 +1,8 @@
-import { CLAIMS } from '../experiments/claims.js';
+import type { PointRecord } from '../experiments/record.js';
+import type { Experiment } from '../experiments/schema.js';
 import { writeSlurmScript } from '../experiments/slurm.js';
-import { loadExperiment, runSweep } from '../experiments/sweep.js';
+import { claimsOf } from '../experiments/summary.js';
+import { loadExperiment, runSweep, siblingsIn } from '../experiments/sweep.js';
 import { McsimError } from '../util/errors.js';
 import { progressReporter } from './progress.js';
 
@@ -44,15 +46,32 @@ export async function sweepCommand(file: string, o: SweepOpts): Promise<number> 
   });
   bar.done();
   console.log(
-    `${exp.id}: ${r.records.length} point(s), ${r.ran} run now, ${r.skipped} already done, ${r.failed} failed\nresults: ${r.file}\ntable:   ${r.csv}\nsummary: ${r.md}`,
+    `${exp.id}: ${r.records.length} point(s), ${r.ran} run now${r.changed ? ` (${r.changed} of them changed since the earlier run: config or mcsim version)` : ''}, ${r.skipped} reused from ${r.file}, ${r.failed} failed\nresults: ${r.file}\ntable:   ${r.csv}\nsummary: ${r.md}`,
   );
-  const claims = CLAIMS[exp.id];
-  if (claims && r.records.length > 0) {
-    console.log(
-      `\nclaims of ${exp.paper ? `paper ${exp.paper}` : 'the paper'}${exp.figure ? `, Fig. ${exp.figure}` : ''}:`,
-    );
-    for (const c of claims(r.records))
-      console.log(`  ${c.holds ? 'holds ' : 'FAILS '} ${c.claim}\n         ${c.detail}`);
-  }
+  printFailures(r.records);
+  printClaims(exp, r.records, siblingsIn(o.out, o.quick ?? false));
   return r.failed > 0 ? 4 : 0;
+}
+
+/** Failed points, one line each: they are not data and are left out of tables, plots and claims. */
+export function printFailures(records: readonly PointRecord[]): void {
+  const failed = records.filter((r) => r.status === 'failed');
+  if (failed.length === 0) return;
+  console.log(`\n${failed.length} point(s) failed (not data; left out of tables, plots and claims):`);
+  for (const r of failed) console.log(`  ${JSON.stringify(r.params)} seed ${r.seed}: ${r.error}`);
+}
+
+const MARK = { holds: 'holds ', fails: 'FAILS ', unchecked: 'not checked ' } as const;
+
+export function printClaims(
+  exp: Experiment,
+  records: readonly PointRecord[],
+  sibling: (id: string) => PointRecord[] | undefined,
+): void {
+  const claims = claimsOf(exp, records, sibling);
+  if (claims.length === 0) return;
+  console.log(
+    `\nclaims of ${exp.paper ? `paper ${exp.paper}` : 'the paper'}${exp.figure ? `, Fig. ${exp.figure}` : ''}:`,
+  );
+  for (const c of claims) console.log(`  ${MARK[c.verdict]} ${c.claim}\n         ${c.detail}`);
 }

@@ -1,4 +1,4 @@
-import type { PointRecord } from './sweep.js';
+import type { PointRecord } from './record.js';
 
 /** The value at a dotted path of an object, or undefined. */
 export function getPath(obj: unknown, path: string): unknown {

@@ -1,12 +1,19 @@
+import { createHash } from 'node:crypto';
 import { parseConfig } from '../config/load.js';
 import type { McsimConfig } from '../config/schema.js';
 import { McsimError } from '../util/errors.js';
+import { VERSION } from '../version.js';
 import type { Experiment } from './schema.js';
 
 /** One simulation of a sweep: its parameters (path -> value), seed, and full config. */
 export interface Point {
-  /** Stable key of the point (parameters and seed), used to resume. */
+  /** Stable key of the point (parameters and seed): which point of the experiment it is. */
   key: string;
+  /**
+   * Hash of what shapes its result: the full resolved config and the mcsim version. A resumed
+   * sweep reuses an earlier record of the same key only when this matches.
+   */
+  hash: string;
   index: number;
   params: Record<string, unknown>;
   seed: number;
@@ -66,7 +73,8 @@ export function expandPoints(exp: Experiment): Point[] {
           throw e;
         }
         const key = JSON.stringify({ params, seed });
-        points.push({ key, index: points.length, params: { ...params }, seed, config });
+        const hash = pointHash(config);
+        points.push({ key, hash, index: points.length, params: { ...params }, seed, config });
       }
       return;
     }
@@ -74,4 +82,12 @@ export function expandPoints(exp: Experiment): Point[] {
   };
   rec(0, {});
   return points;
+}
+
+/** sha256 (first 16 hex digits) of a point's resolved config and the version that simulates it. */
+export function pointHash(config: McsimConfig): string {
+  return createHash('sha256')
+    .update(JSON.stringify({ version: VERSION, config }))
+    .digest('hex')
+    .slice(0, 16);
 }

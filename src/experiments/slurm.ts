@@ -1,9 +1,9 @@
 import { chmodSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { flatten, readJsonl, writeCsv } from '../results/writers.js';
+import { readJsonl, writeCsv } from '../results/writers.js';
 import { McsimError } from '../util/errors.js';
+import { latestPerKey, type PointRecord, recordRows } from './record.js';
 import type { Experiment } from './schema.js';
-import type { PointRecord } from './sweep.js';
 
 /**
  * A Slurm job array for a sweep that outgrows one machine: task K of N runs the points whose index
@@ -54,20 +54,12 @@ export function collectShards(dir: string, outFile: string): PointRecord[] {
   if (files.length === 0) throw new McsimError(`no .jsonl shards in "${dir}"`);
   const byKey = new Map<string, PointRecord>();
   for (const f of files.sort())
-    for (const r of readJsonl<PointRecord>(join(dir, f))) {
+    for (const r of latestPerKey(readJsonl<PointRecord>(join(dir, f))).values()) {
       const prev = byKey.get(r.key);
       if (!prev || (prev.status !== 'ok' && r.status === 'ok')) byKey.set(r.key, r);
     }
   const records = [...byKey.values()].sort((a, b) => a.index - b.index);
   writeFileSync(outFile, records.map((r) => JSON.stringify(r)).join('\n') + (records.length ? '\n' : ''));
-  writeCsv(
-    `${outFile.replace(/\.jsonl$/, '')}.csv`,
-    records.map((r) => ({
-      ...flatten({ params: r.params }),
-      seed: r.seed,
-      status: r.status,
-      ...flatten({ metrics: r.metrics ?? {} }),
-    })),
-  );
+  writeCsv(`${outFile.replace(/\.jsonl$/, '')}.csv`, recordRows(records));
   return records;
 }

@@ -1,7 +1,9 @@
-import { CLAIMS } from './claims.js';
-import { valueAt } from './fields.js';
+import type { ClaimResult } from './claims/claim.js';
+import { CLAIMS } from './claims/index.js';
+import { failedGroups } from './failures.js';
+import { getPath, valueAt } from './fields.js';
+import { dataPoints, type PointRecord } from './record.js';
 import type { Experiment } from './schema.js';
-import type { PointRecord } from './sweep.js';
 
 const fmt = (v: unknown) =>
   typeof v === 'number'
@@ -10,53 +12,108 @@ const fmt = (v: unknown) =>
       : v.toFixed(Math.abs(v) >= 100 ? 0 : 2)
     : String(v ?? '');
 
+const MARK: Record<ClaimResult['verdict'], string> = {
+  holds: '**holds**',
+  fails: '**does not hold**',
+  unchecked: '**not checked**',
+};
+
+/** The paper's claims about an experiment's figure, judged on completed points only. */
+export function claimsOf(
+  exp: Experiment,
+  records: readonly PointRecord[],
+  sibling: (id: string) => PointRecord[] | undefined = () => undefined,
+): ClaimResult[] {
+  return (
+    CLAIMS[exp.id]?.({
+      records: dataPoints(records),
+      sibling: (id) => {
+        const r = sibling(id);
+        return r && dataPoints(r);
+      },
+    }) ?? []
+  );
+}
+
 /**
  * A Markdown summary of a sweep: for each plotted metric a table (x down, one column per series,
- * means over seeds), then the paper's claims about the figure and whether they hold, with numbers.
+ * means over seeds of completed points), the points left out and why, then the paper's claims about
+ * the figure and whether they hold, with numbers.
  */
 export function summaryMarkdown(
   exp: Experiment,
   records: PointRecord[],
   label = '',
   images: string[] = [],
+  sibling: (id: string) => PointRecord[] | undefined = () => undefined,
 ): string {
   const lines = [`### ${exp.title}${label ? ` (${label})` : ''}`, ''];
   if (exp.description) lines.push(exp.description.trim(), '');
+  if (label === 'quick' && exp.quick) lines.push(quickNote(exp), '');
   for (const img of images) lines.push(`![${exp.id}](${img})`, '');
   const plot = exp.plot;
-  const ok = records.filter((r) => r.status === 'ok');
+  const ok = dataPoints(records);
   if (plot) {
     const seriesPath = plot.series;
-    const series = seriesPath ? [...new Set(ok.map((r) => String(valueAt(r, seriesPath))))] : [''];
-    const xs = [...new Set(ok.map((r) => Number(valueAt(r, plot.x))))].sort((a, b) => a - b);
+    const series = seriesPath ? [...new Set(records.map((r) => String(valueAt(r, seriesPath))))] : [''];
+    const xs = [...new Set(records.map((r) => Number(valueAt(r, plot.x))))].sort((a, b) => a - b);
     plot.y.forEach((y, yi) => {
       lines.push(`**${plot.ylabels?.[yi] ?? y}** against ${plot.xlabel ?? plot.x}:`, '');
       lines.push(`| ${plot.xlabel ?? plot.x} | ${series.map((s) => s || y).join(' | ')} |`);
       lines.push(`| ---: | ${series.map(() => '---:').join(' | ')} |`);
       for (const x of xs) {
         const cells = series.map((s) => {
+          const here = (r: PointRecord) =>
+            Number(valueAt(r, plot.x)) === x && (!seriesPath || String(valueAt(r, seriesPath)) === s);
           const vals = ok
-            .filter(
-              (r) =>
-                Number(valueAt(r, plot.x)) === x && (!seriesPath || String(valueAt(r, seriesPath)) === s),
-            )
+            .filter(here)
             .map((r) => Number(valueAt(r, y)))
             .filter((v) => !Number.isNaN(v));
-          return vals.length ? fmt(vals.reduce((a, b) => a + b, 0) / vals.length) : '';
+          if (vals.length) return fmt(vals.reduce((a, b) => a + b, 0) / vals.length);
+          const f = records.find((r) => r.status === 'failed' && here(r));
+          return f
+            ? f.outcome?.status === 'deadlock'
+              ? 'deadlock'
+              : f.outcome
+                ? 'saturated'
+                : 'failed'
+            : '';
         });
         lines.push(`| ${x} | ${cells.join(' | ')} |`);
       }
       lines.push('');
     });
   }
-  const claims = CLAIMS[exp.id]?.(records) ?? [];
-  if (claims.length) {
-    lines.push('Claims of the paper, checked on these data:', '');
-    for (const c of claims)
-      lines.push(`- ${c.holds ? '**holds**' : '**does not hold**'}: ${c.claim}. ${c.detail}.`);
+  const groups = failedGroups(exp, records);
+  if (groups.length) {
+    lines.push('Points left out of tables, plots and claims (not data):', '');
+    for (const g of groups)
+      lines.push(`- ${g.text}; e.g. seed ${g.example.seed}: ${g.example.error ?? 'failed'}`);
     lines.push('');
   }
-  const failed = records.length - ok.length;
-  if (failed) lines.push(`${failed} point(s) failed.`, '');
+  const claims = claimsOf(exp, records, sibling);
+  if (claims.length) {
+    lines.push('Claims of the paper, checked on these data:', '');
+    for (const c of claims) lines.push(`- ${MARK[c.verdict]}: ${c.claim}. ${c.detail}.`);
+    lines.push('');
+  }
   return lines.join('\n');
+}
+
+/** What the quick form changes, so its summary never repeats the full form's sizes as its own. */
+export function quickNote(exp: Experiment): string {
+  const q = exp.quick!;
+  const parts: string[] = [];
+  const walk = (obj: unknown, path: string) => {
+    if (obj !== null && typeof obj === 'object' && !Array.isArray(obj))
+      for (const [k, v] of Object.entries(obj)) walk(v, path ? `${path}.${k}` : k);
+    else
+      parts.push(
+        `${path} ${JSON.stringify(obj)} (full: ${JSON.stringify(getPath(exp.base, path) ?? 'default')})`,
+      );
+  };
+  walk(q.base ?? {}, '');
+  for (const a of q.axes ?? []) parts.push(`${a.label ?? a.path} ${a.values.join(', ')}`);
+  if (q.seeds) parts.push(`seeds ${q.seeds.join(', ')}`);
+  return `Quick form, scaled down from the above: ${parts.join('; ')}.`;
 }

@@ -6,26 +6,15 @@ import { Worker } from 'node:worker_threads';
 import { parse as parseYaml } from 'yaml';
 import type { RunMetrics } from '../metrics/types.js';
 import { plotExperiment } from '../plot/from-records.js';
-import { appendJsonl, flatten, readJsonl, writeCsv } from '../results/writers.js';
+import { appendJsonl, readJsonl, writeCsv } from '../results/writers.js';
+import type { RunOutcome } from '../sim/outcome.js';
 import { McsimError } from '../util/errors.js';
 import { VERSION } from '../version.js';
+import { lockResults } from './lock.js';
 import { effective, expandPoints, type Point } from './points.js';
+import { latestPerKey, type PointRecord, recordRows } from './record.js';
 import { type Experiment, ExperimentSchema } from './schema.js';
 import { summaryMarkdown } from './summary.js';
-
-/** One line of a sweep's results file. */
-export interface PointRecord {
-  experiment: string;
-  key: string;
-  index: number;
-  params: Record<string, unknown>;
-  seed: number;
-  status: 'ok' | 'failed';
-  error?: string;
-  metrics?: RunMetrics;
-  version: string;
-  seconds: number;
-}
 
 export interface SweepOptions {
   /** Worker threads (default: one per core). */
@@ -49,8 +38,12 @@ export interface SweepResult {
   plots: Array<{ svg: string; png: string }>;
   records: PointRecord[];
   failed: number;
+  /** Points simulated in this call. */
   ran: number;
+  /** Points whose earlier record (same config, same mcsim version) was reused. */
   skipped: number;
+  /** Of `ran`: points re-run because an earlier record had another config or mcsim version. */
+  changed: number;
 }
 
 export function loadExperiment(path: string): Experiment {
@@ -84,9 +77,12 @@ export function resultsFile(exp: Experiment, outDir: string, quick: boolean): st
 
 /**
  * Runs the points of an experiment on worker threads, appending each finished point to the
- * results file the moment it finishes. Points already in the file (same parameters and seed) are
- * skipped, so an interrupted sweep resumes where it stopped; a trailing half-written line is ignored.
- * A failing point is recorded with its message and the sweep goes on.
+ * results file the moment it finishes. A point already in the file is reused only when its record
+ * completed and carries the same hash (resolved config and mcsim version): an interrupted sweep
+ * resumes where it stopped, and an edited experiment re-runs exactly the points it changed (a
+ * newer line for a key supersedes the older ones). A point that throws, deadlocks or ends with
+ * measured messages unfinished is recorded as failed with its reason, and the sweep goes on.
+ * The results file is locked while the sweep writes it.
  */
 export async function runSweep(exp: Experiment, opts: SweepOptions): Promise<SweepResult> {
   const quick = opts.quick ?? false;
@@ -97,62 +93,104 @@ export async function runSweep(exp: Experiment, opts: SweepOptions): Promise<Swe
   const file = shard
     ? join(opts.outDir, `${exp.id}${quick ? '-quick' : ''}.shard-${shard.index}-of-${shard.count}.jsonl`)
     : resultsFile(exp, opts.outDir, quick);
-  dropPartialLine(file);
-  const done = new Map<string, PointRecord>();
-  for (const r of readJsonl<PointRecord>(file)) if (r.status === 'ok') done.set(r.key, r);
-  const todo = points.filter((p) => !done.has(p.key));
-  const workers = Math.max(1, Math.min(opts.workers ?? availableParallelism(), todo.length || 1));
-  let failed = 0;
-  let finished = 0;
-  if (todo.length > 0) {
-    await runPool(todo, workers, (p, res) => {
-      const rec: PointRecord = {
-        experiment: exp.id,
-        key: p.key,
-        index: p.index,
-        params: p.params,
-        seed: p.seed,
-        status: res.ok ? 'ok' : 'failed',
-        ...(res.ok ? { metrics: res.metrics } : { error: res.error }),
-        version: VERSION,
-        seconds: res.seconds,
-      };
-      if (rec.status === 'failed') failed++;
-      appendJsonl(file, rec);
-      done.set(p.key, rec);
-      finished++;
-      opts.progress?.(finished, todo.length, failed);
-    });
-  }
-  const records = points.map((p) => done.get(p.key)).filter((r): r is PointRecord => r !== undefined);
-  const csv = file.replace(/\.jsonl$/, '.csv');
-  writeCsv(
-    csv,
-    records.map((r) => ({
-      ...flatten({ params: r.params }),
-      seed: r.seed,
-      status: r.status,
-      ...flatten({ metrics: r.metrics ?? {} }),
-    })),
-  );
-  const plots =
-    opts.plots === false || shard ? [] : plotExperiment(exp, records, file.replace(/\.jsonl$/, ''));
-  const md = file.replace(/\.jsonl$/, '.md');
-  writeFileSync(
-    md,
-    summaryMarkdown(
-      exp,
+  const unlock = lockResults(file, exp.id);
+  try {
+    dropPartialLine(file);
+    const earlier = latestPerKey(readJsonl<PointRecord>(file));
+    const done = new Map<string, PointRecord>();
+    let changed = 0;
+    for (const p of points) {
+      const r = earlier.get(p.key);
+      if (!r) continue;
+      if (r.status === 'ok' && r.hash === p.hash) done.set(p.key, r);
+      else if (r.hash !== p.hash) changed++;
+    }
+    const todo = points.filter((p) => !done.has(p.key));
+    const workers = Math.max(1, Math.min(opts.workers ?? availableParallelism(), todo.length || 1));
+    let failed = 0;
+    let finished = 0;
+    if (todo.length > 0) {
+      await runPool(todo, workers, (p, res) => {
+        const rec = pointRecord(exp.id, p, res);
+        if (rec.status === 'failed') failed++;
+        appendJsonl(file, rec);
+        done.set(p.key, rec);
+        finished++;
+        opts.progress?.(finished, todo.length, failed);
+      });
+    }
+    const records = points.map((p) => done.get(p.key)).filter((r): r is PointRecord => r !== undefined);
+    const csv = file.replace(/\.jsonl$/, '.csv');
+    writeCsv(csv, recordRows(records));
+    const plots =
+      opts.plots === false || shard ? [] : plotExperiment(exp, records, file.replace(/\.jsonl$/, ''));
+    const md = file.replace(/\.jsonl$/, '.md');
+    writeFileSync(
+      md,
+      summaryMarkdown(
+        exp,
+        records,
+        quick ? 'quick' : '',
+        plots.map((p) => basename(p.svg)),
+        siblingsIn(opts.outDir, quick),
+      ),
+    );
+    return {
+      file,
+      csv,
+      md,
+      plots,
       records,
-      quick ? 'quick' : '',
-      plots.map((p) => basename(p.svg)),
-    ),
-  );
-  return { file, csv, md, plots, records, failed, ran: todo.length, skipped: points.length - todo.length };
+      failed: records.filter((r) => r.status === 'failed').length,
+      ran: todo.length,
+      skipped: points.length - todo.length,
+      changed,
+    };
+  } finally {
+    unlock();
+  }
+}
+
+/** A point's record from its worker's reply: failed when it threw or did not run to completion. */
+function pointRecord(experiment: string, p: Point, res: WorkerReply): PointRecord {
+  const complete = res.ok && res.outcome?.status === 'complete';
+  const error = !res.ok
+    ? res.error
+    : res.outcome && res.outcome.status !== 'complete'
+      ? res.outcome.reason
+      : undefined;
+  return {
+    experiment,
+    key: p.key,
+    index: p.index,
+    params: p.params,
+    seed: p.seed,
+    status: complete ? 'ok' : 'failed',
+    ...(error !== undefined ? { error } : {}),
+    ...(res.outcome ? { outcome: res.outcome } : {}),
+    ...(res.metrics ? { metrics: res.metrics } : {}),
+    hash: p.hash,
+    version: VERSION,
+    seconds: res.seconds,
+  };
+}
+
+/**
+ * The results of other experiments in the same folder (same quick-ness), for claims that compare
+ * two figures (e.g. 000 Figs. 10 and 11). Missing files give undefined: such claims are not checked.
+ */
+export function siblingsIn(outDir: string, quick: boolean): (id: string) => PointRecord[] | undefined {
+  return (id) => {
+    const f = join(outDir, `${id}${quick ? '-quick' : ''}.jsonl`);
+    if (!existsSync(f)) return undefined;
+    return [...latestPerKey(readJsonl<PointRecord>(f)).values()];
+  };
 }
 
 interface WorkerReply {
   id: number;
   ok: boolean;
+  outcome?: RunOutcome;
   metrics?: RunMetrics;
   error?: string;
   seconds: number;

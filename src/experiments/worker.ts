@@ -10,8 +10,8 @@ parentPort!.on('message', (msg: { id: number; config: McsimConfig }) => {
     parentPort!.postMessage({
       id: msg.id,
       ok: true,
+      outcome: r.outcome,
       metrics: r.metrics,
-      config: r.config,
       seconds: (Date.now() - t0) / 1000,
     });
   } catch (e) {

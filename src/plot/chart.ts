@@ -10,6 +10,8 @@ export interface ChartSpec {
   logX?: boolean;
   logY?: boolean;
   series: Array<{ name: string; points: Array<{ x: number; y: number; lo?: number; hi?: number }> }>;
+  /** Lines printed under the plot, e.g. which points were left out as not data. */
+  notes?: string[];
 }
 
 const WIDTH = 720;
@@ -87,10 +89,17 @@ export function renderSvg(spec: ChartSpec): string {
     ? `<text x="${WIDTH / 2}" y="18" text-anchor="middle" font-family="sans-serif" font-size="14" font-weight="bold">${escapeXml(spec.title)}</text>`
     : '';
   const top = spec.title ? 26 : 0;
+  const notes = spec.notes ?? [];
+  const height = HEIGHT + top + notes.length * 16;
+  const noteText = notes.map(
+    (n, i) =>
+      `<text x="12" y="${HEIGHT + top + 12 + i * 16}" font-family="sans-serif" font-size="11" fill="#555">${escapeXml(n)}</text>`,
+  );
   return [
-    `<svg xmlns="http://www.w3.org/2000/svg" width="${WIDTH}" height="${HEIGHT + top}" viewBox="0 0 ${WIDTH} ${HEIGHT + top}">`,
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${WIDTH}" height="${height}" viewBox="0 0 ${WIDTH} ${height}">`,
     `<rect width="100%" height="100%" fill="white"/>`,
     title,
+    ...noteText,
     `<g transform="translate(0,${top})">${withNs(chart.outerHTML)}</g>`,
     `<g transform="translate(${WIDTH - legendWidth + 10},${top + 30})">${withNs(legend.outerHTML)}</g>`,
     '</svg>',

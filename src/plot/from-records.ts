@@ -1,7 +1,8 @@
 import { writeFileSync } from 'node:fs';
+import { failedGroups } from '../experiments/failures.js';
 import { valueAt } from '../experiments/fields.js';
+import { dataPoints, type PointRecord } from '../experiments/record.js';
 import type { Experiment } from '../experiments/schema.js';
-import type { PointRecord } from '../experiments/sweep.js';
 import { type ChartSpec, renderSvg, svgToPng } from './chart.js';
 
 /** Student's t, 97.5% quantiles for 1..10 degrees of freedom (then ~normal). */
@@ -21,8 +22,7 @@ export interface ChartRequest {
 /** Lines of mean y against x per series; with several seeds per point, a 95% interval of the mean. */
 export function chartFromRecords(records: PointRecord[], req: ChartRequest): ChartSpec {
   const groups = new Map<string, Map<number, number[]>>();
-  for (const r of records) {
-    if (r.status !== 'ok') continue;
+  for (const r of dataPoints(records)) {
     const x = Number(valueAt(r, req.x));
     const y = Number(valueAt(r, req.y));
     if (!Number.isFinite(x) || !Number.isFinite(y)) continue;
@@ -74,20 +74,24 @@ export function plotExperiment(
 ): Array<{ svg: string; png: string }> {
   const p = exp.plot;
   if (!p) return [];
+  const notes = failedGroups(exp, records).map((g) => `left out, not data: ${g.text}`);
   return p.y.map((y, i) =>
     writeChart(
-      chartFromRecords(records, {
-        x: p.x,
-        y,
-        series: p.series,
-        xlabel: p.xlabel,
-        ylabel: p.ylabels?.[i],
-        title:
-          p.title ??
-          `${exp.paper ? `${exp.paper} ` : ''}${exp.figure ? `Fig. ${exp.figure}` : exp.id}${p.y.length > 1 ? ` (${String.fromCharCode(97 + i)})` : ''}`,
-        logX: p.logX,
-        logY: p.logY,
-      }),
+      {
+        ...chartFromRecords(records, {
+          x: p.x,
+          y,
+          series: p.series,
+          xlabel: p.xlabel,
+          ylabel: p.ylabels?.[i],
+          title:
+            p.title ??
+            `${exp.paper ? `${exp.paper} ` : ''}${exp.figure ? `Fig. ${exp.figure}` : exp.id}${p.y.length > 1 ? ` (${String.fromCharCode(97 + i)})` : ''}`,
+          logX: p.logX,
+          logY: p.logY,
+        }),
+        notes,
+      },
       `${prefix}-${i + 1}`,
     ),
   );

@@ -3,37 +3,40 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import { CLAIMS } from '../../src/experiments/claims.js';
-import { loadExperiment, runSweep } from '../../src/experiments/sweep.js';
+import type { Verdict } from '../../src/experiments/claims/index.js';
+import { claimsOf } from '../../src/experiments/summary.js';
+import { loadExperiment, runSweep, siblingsIn } from '../../src/experiments/sweep.js';
 
 /**
- * The claims of 004 sec. 6 about Figs. 8-11, on the scaled-down (--quick) experiments. Fig. 9's
- * claim that the average stays close to the bound does not hold for the larger sets in our step
- * model (docs/experiments/ccc.md gives the numbers), so for Fig. 9 only Theorem 3's bound is asserted.
+ * The claims of 004 sec. 6 about Figs. 8-11, on the scaled-down (--quick) experiments, every claim
+ * with the verdict our model gives at this scale (docs/experiments/ccc.md has the full-size ones).
  */
 const out = mkdtempSync(join(tmpdir(), 'mcsim-ccc-'));
-const expected: Record<string, 'all' | number[]> = {
-  'ccc-fig8': 'all',
-  'ccc-fig9': [0],
-  'ccc-fig10': 'all',
-  'ccc-fig11': 'all',
+const expected: Record<string, Verdict[]> = {
+  // Theorems 2 and 3 on the data, VC multiplexing's effect small, close to the bound.
+  'ccc-fig8': ['holds', 'holds', 'holds'],
+  // ... and the worst case on the 9-D CCC.
+  'ccc-fig9': ['holds', 'holds', 'holds', 'holds'],
+  // under a quarter of separate addressing, sharing's effect small next to it.
+  'ccc-fig10': ['holds', 'holds'],
+  // broadcast meets the bound, approaching the bound past the largest excess, Theorems 2 and 3.
+  'ccc-fig11': ['holds', 'holds', 'holds'],
 };
 
-for (const [id, which] of Object.entries(expected)) {
+for (const [id, verdicts] of Object.entries(expected)) {
   describe(`004 ${id.replace('ccc-fig', 'Fig. ')} (quick)`, () => {
-    it(
-      which === 'all'
-        ? 'every claim of the paper about it holds in our run'
-        : 'Theorem 3 holds at every point',
-      async () => {
-        const exp = loadExperiment(new URL(`../../experiments/${id}.yaml`, import.meta.url).pathname);
-        const r = await runSweep(exp, { outDir: out, quick: true, workers: 2 });
-        assert.equal(r.failed, 0);
-        const claims = CLAIMS[id]!(r.records);
-        const checked = which === 'all' ? claims : which.map((i) => claims[i]!);
-        for (const c of checked) assert.ok(c.holds, `${c.claim}: ${c.detail}`);
-      },
-    );
+    it('each claim of the paper gets its verdict on the data, with numbers', async () => {
+      const exp = loadExperiment(new URL(`../../experiments/${id}.yaml`, import.meta.url).pathname);
+      const r = await runSweep(exp, { outDir: out, quick: true, workers: 2, plots: false });
+      assert.equal(r.failed, 0);
+      const claims = claimsOf(exp, r.records, siblingsIn(out, true));
+      assert.deepEqual(
+        claims.map((c) => c.verdict),
+        verdicts,
+        claims.map((c) => `${c.verdict}: ${c.claim}: ${c.detail}`).join('\n'),
+      );
+      for (const c of claims) assert.match(c.detail, /\d/);
+    });
   });
 }
 

@@ -4,7 +4,7 @@ import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import type { PointRecord } from '../../src/experiments/sweep.js';
+import type { PointRecord } from '../../src/experiments/record.js';
 import { readJsonl } from '../../src/results/writers.js';
 
 const MAIN = new URL('../../src/cli/main.ts', import.meta.url).pathname;

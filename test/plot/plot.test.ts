@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import type { PointRecord } from '../../src/experiments/sweep.js';
+import type { PointRecord } from '../../src/experiments/record.js';
 import { chartFromRecords, writeChart } from '../../src/plot/from-records.js';
 
 function rec(alg: string, x: number, seed: number, y: number): PointRecord {
