@@ -20,8 +20,11 @@ import { type MulticastPlan, type PlanContext, type PlannerDef, pathWorm } from 
  * - on the main path: absorbed in phase 1;
  * - A  (Fa' <= a' <= 0, b' > 0): node (a', 0); one worm per column, going up the column;
  * - B  (Fa' <  a' <= 0, b' < 0): node (Fa', b'); one worm per row, along the row;
- * - C/D (a' > 0, the side of the near vertical line): node (Fa', m) with m = min(-a', lowest b' of
- *   that column's destinations); one worm per column: along row m, then up the column.
+ * - C/D (a' > 0, the side of the near vertical line): a column with destinations at or above the
+ *   source row is entered from main-path node (Fa', m), m = -a' (clamped to the mesh): one worm
+ *   along row m, then up the column through its destinations at or above row m. The column's
+ *   destinations below row m (and every destination of a column with none at or above the source
+ *   row) are served by the worm of their own row, from (Fa', b'), like subzone B.
  *
  * Choices where the printed pseudo-code (000 Figs. 5, 8, 9) cannot be meant as written, each keeping
  * Lemma 1 (at most two start-up phases) true — see docs/algorithms/tpm.md:
@@ -30,8 +33,8 @@ import { type MulticastPlan, type PlanContext, type PlannerDef, pathWorm } from 
  * 2. Fig. 8 maps each C/D destination to its own main-path row d_y - |d_x - S_x|, which for
  *    destinations above the diagonal lies off the main path. We map per column instead: the column
  *    at distance c from the source is entered from the main-path row -c (the same diagonal, taken
- *    at the source row), or from the column's lowest destination if that is lower, so a single
- *    XY worm covers the whole column. Distinct columns thus leave the main path on distinct rows,
+ *    at the source row) and its worm covers the column from that row up; destinations below that
+ *    row ride with the worms of their rows. Distinct columns thus leave the main path on distinct rows,
  *    which is why the zone is extended so that |S_y - F_h| >= |S_x - N_v| (000 sec. 4); where the
  *    mesh boundary prevents that, rows are clamped to it and worms may share a row (contention,
  *    never a missed destination).

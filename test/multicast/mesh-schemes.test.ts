@@ -11,7 +11,8 @@ import type { RoutingFunction } from '../../src/routing/routing.js';
 import { parseTopology } from '../../src/topology/registry.js';
 import type { Topology } from '../../src/topology/topology.js';
 
-const MESH_ALGOS = ['separate', 'umesh', 'dual-path', 'multi-path', 'column-path', 'tpm'];
+/** Every registered scheme that runs on meshes (a new one is covered without being listed). */
+const MESH_ALGOS = PLANNERS.filter((p) => p.topologies.includes('mesh')).map((p) => p.name);
 
 function rfFactory(topo: Topology): (name?: string) => RoutingFunction {
   const cache = new Map<string, RoutingFunction>();
