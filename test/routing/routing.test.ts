@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
 import { tracePath } from '../../src/routing/path.js';
-import { buildRouting } from '../../src/routing/registry.js';
+import { buildRouting, defaultRoutingName, ROUTINGS, routingsFor } from '../../src/routing/registry.js';
 import type { RoutingFunction } from '../../src/routing/routing.js';
 import { EJECT } from '../../src/routing/routing.js';
 import { parseTopology } from '../../src/topology/registry.js';
@@ -238,5 +238,60 @@ describe('table-driven routing', () => {
       () => buildRouting(parseTopology('mesh:6x5'), 'table', [2], { file: f }),
       /is for mesh:4x4, the network is mesh:6x5/,
     );
+  });
+});
+
+describe('every registered routing function (conformance)', () => {
+  const SAMPLES = [
+    'mesh:6x5',
+    'mesh:3x7',
+    'mesh:4x3x3',
+    'torus:5x4',
+    'torus:4x4x3',
+    'kary:4tx3',
+    'ccc:3',
+    'ccc:4',
+  ];
+  for (const def of ROUTINGS) {
+    it(`${def.name}: takes every pair to its destination on every sample network it fits, within N hops`, () => {
+      const fits = SAMPLES.map(parseTopology).filter((t) => routingsFor(t).includes(def));
+      assert.ok(fits.length > 0, `${def.name} fits none of ${SAMPLES.join(', ')}: add a network it fits`);
+      for (const t of fits) {
+        // Table routing is filled from another routing function; every other one needs no options.
+        const options = def.name === 'table' ? { from: defaultRoutingName(t) } : {};
+        const rf = buildRouting(
+          t,
+          def.name,
+          t.channelClasses.map(() => 2),
+          options,
+        );
+        for (let a = 0; a < t.numNodes; a++)
+          for (let b = 0; b < t.numNodes; b++) {
+            const hops = tracePath(t, rf, a, b);
+            assert.ok(hops.length <= t.numNodes, `${t.spec} ${a}->${b}: ${hops.length} hops`);
+            const end = hops.length
+              ? t.neighbor(hops[hops.length - 1]!.from, hops[hops.length - 1]!.port)
+              : a;
+            assert.equal(end, b, `${def.name} on ${t.spec}: ${a} -> ${b} ends at ${end}`);
+          }
+      }
+    });
+  }
+
+  it('the label routing of dual-path is minimal for unicasts on 2D meshes (every pair)', () => {
+    for (const spec of ['mesh:16x16', 'mesh:7x3', 'mesh:4x9']) {
+      const t = parseTopology(spec);
+      const rf = buildRouting(t, 'hamiltonian', [2]);
+      for (let a = 0; a < t.numNodes; a++)
+        for (let b = 0; b < t.numNodes; b++) {
+          const [ax, ay] = t.coords(a) as [number, number];
+          const [bx, by] = t.coords(b) as [number, number];
+          assert.equal(
+            tracePath(t, rf, a, b).length,
+            Math.abs(ax - bx) + Math.abs(ay - by),
+            `${spec} ${a}->${b}`,
+          );
+        }
+    }
   });
 });
