@@ -28,12 +28,14 @@ export async function demoCommand(outDir: string): Promise<void> {
       w.load,
       m.throughput.offered,
       m.throughput.accepted,
-      m.latency.mean,
-      m.latency.p99,
+      // Past saturation the latency covers only the messages that finished: a lower bound.
+      `${m.latencyLowerBound ? '>=' : ''}${m.latency.mean}`,
+      `${m.latencyLowerBound ? '>=' : ''}${m.latency.p99}`,
       m.messages.unfinished,
+      r.outcome.status === 'complete' ? '' : `${r.outcome.status} (not data)`,
     ];
   });
-  console.log(table(['load', 'offered', 'accepted', 'latency', 'p99', 'unfinished'], rows));
+  console.log(table(['load', 'offered', 'accepted', 'latency', 'p99', 'unfinished', 'outcome'], rows));
   mkdirSync(outDir, { recursive: true });
   const csv = join(outDir, 'demo.csv');
   const jsonl = join(outDir, 'demo.jsonl');

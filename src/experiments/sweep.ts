@@ -102,7 +102,9 @@ export async function runSweep(exp: Experiment, opts: SweepOptions): Promise<Swe
     for (const p of points) {
       const r = earlier.get(p.key);
       if (!r) continue;
-      if (r.status === 'ok' && r.hash === p.hash) done.set(p.key, r);
+      // A deadlock or saturation is deterministic in the config: reuse it like a completed run.
+      // A point that threw (no outcome) may have failed for a passing reason: run it again.
+      if (r.hash === p.hash && (r.status === 'ok' || r.outcome !== undefined)) done.set(p.key, r);
       else if (r.hash !== p.hash) changed++;
     }
     const todo = points.filter((p) => !done.has(p.key));
