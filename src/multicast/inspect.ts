@@ -45,7 +45,7 @@ export function traceWorm(topo: Topology, rfFor: (name?: string) => RoutingFunct
       const leg = cur;
       let guard = 0;
       while (cur !== stop.node) {
-        const packed = rf.route(cur, stop.node, leg, pp);
+        const packed = rf.route(cur, stop.node, leg, pp, worm.source);
         const port = routePort(packed);
         const next = port === EJECT ? -1 : topo.neighbor(cur, port);
         if (next < 0 || ++guard > topo.numNodes * 4)

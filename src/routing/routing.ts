@@ -26,8 +26,11 @@ export interface RoutingFunction {
    * Next hop of a worm at router `cur` heading to `dest`.
    * `legSrc` is where the current leg began (the worm's source, or the last header stop it passed),
    * `prevPort` is the output port the worm used to reach `cur` (-1 at its first router).
+   * `wormSrc` is the node that started the worm (for routings whose rule or dateline class depends on
+   * the whole worm, not the current leg, e.g. TASNEM's worm frame, 001 sec. 3.3); callers that
+   * trace a single leg may omit it, and routing functions that do not need it ignore it.
    */
-  route(cur: number, dest: number, legSrc: number, prevPort: number): number;
+  route(cur: number, dest: number, legSrc: number, prevPort: number, wormSrc?: number): number;
   /** Name of VC `vc` on port `port` of router `cur` for reports, e.g. 'h0', 'l1', 'dateline-1', 'vc0'. */
   vcName(cur: number, port: number, vc: number): string;
 }
