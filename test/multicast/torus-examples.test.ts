@@ -157,7 +157,11 @@ describe('TASNEM worked examples (reading notes of 001, sec. 2.7)', () => {
         const tree = parseTree(ex.trees[i]!);
         assert.deepEqual(got.edges, tree.edges, `worm ${i + 1} edges`);
         assert.equal(got.edges.length, ex.edges[i]);
-        assert.deepEqual(new Map([...got.depths].sort()), new Map([...tree.depths].sort()), `worm ${i + 1} depths`);
+        assert.deepEqual(
+          new Map([...got.depths].sort()),
+          new Map([...tree.depths].sort()),
+          `worm ${i + 1} depths`,
+        );
         assert.deepEqual([...got.depths.keys()].sort(), nodes(want).sort(), `worm ${i + 1} destination set`);
       }
       const m = planMetrics(plan, topo, rfFor);
@@ -171,14 +175,109 @@ describe('TASNEM worked examples (reading notes of 001, sec. 2.7)', () => {
 });
 
 /** Regions of Dest_Prep's worm 1 as [x from, x to, y] runs, and the table's counts (sec. 2.7). */
-const PARTITIONS: Array<{ spec: string; source: string; dx: number; dy: number; w1: Array<[number, number, number]>; sizes: [number, number] }> = [
-  { spec: 'torus:10x10', source: '7,8', dx: -1, dy: -1, w1: [[0, 0, 3], [0, 9, 4], [0, 9, 5], [0, 9, 6], [0, 9, 7], [0, 6, 8]], sizes: [48, 51] },
-  { spec: 'torus:10x10', source: '3,2', dx: 1, dy: 1, w1: [[4, 9, 2], [0, 9, 3], [0, 9, 4], [0, 9, 5], [0, 9, 6], [9, 9, 7]], sizes: [47, 52] },
-  { spec: 'torus:8x8', source: '2,1', dx: -1, dy: 1, w1: [[0, 1, 1], [0, 7, 2], [0, 7, 3], [0, 7, 4], [7, 7, 5]], sizes: [27, 36] },
-  { spec: 'torus:7x7', source: '4,5', dx: 1, dy: -1, w1: [[0, 0, 1], [0, 6, 2], [0, 6, 3], [0, 6, 4], [5, 6, 5]], sizes: [24, 24] },
-  { spec: 'torus:5x5', source: '1,2', dx: -1, dy: -1, w1: [[0, 4, 0], [0, 4, 1], [0, 0, 2]], sizes: [11, 13] },
-  { spec: 'torus:5x5', source: '2,3', dx: 1, dy: -1, w1: [[0, 4, 0], [0, 4, 1], [0, 4, 2], [3, 4, 3]], sizes: [17, 7] },
-  { spec: 'torus:6x4', source: '5,1', dx: -1, dy: 1, w1: [[0, 4, 1], [0, 5, 2], [5, 5, 3]], sizes: [12, 11] },
+const PARTITIONS: Array<{
+  spec: string;
+  source: string;
+  dx: number;
+  dy: number;
+  w1: Array<[number, number, number]>;
+  sizes: [number, number];
+}> = [
+  {
+    spec: 'torus:10x10',
+    source: '7,8',
+    dx: -1,
+    dy: -1,
+    w1: [
+      [0, 0, 3],
+      [0, 9, 4],
+      [0, 9, 5],
+      [0, 9, 6],
+      [0, 9, 7],
+      [0, 6, 8],
+    ],
+    sizes: [48, 51],
+  },
+  {
+    spec: 'torus:10x10',
+    source: '3,2',
+    dx: 1,
+    dy: 1,
+    w1: [
+      [4, 9, 2],
+      [0, 9, 3],
+      [0, 9, 4],
+      [0, 9, 5],
+      [0, 9, 6],
+      [9, 9, 7],
+    ],
+    sizes: [47, 52],
+  },
+  {
+    spec: 'torus:8x8',
+    source: '2,1',
+    dx: -1,
+    dy: 1,
+    w1: [
+      [0, 1, 1],
+      [0, 7, 2],
+      [0, 7, 3],
+      [0, 7, 4],
+      [7, 7, 5],
+    ],
+    sizes: [27, 36],
+  },
+  {
+    spec: 'torus:7x7',
+    source: '4,5',
+    dx: 1,
+    dy: -1,
+    w1: [
+      [0, 0, 1],
+      [0, 6, 2],
+      [0, 6, 3],
+      [0, 6, 4],
+      [5, 6, 5],
+    ],
+    sizes: [24, 24],
+  },
+  {
+    spec: 'torus:5x5',
+    source: '1,2',
+    dx: -1,
+    dy: -1,
+    w1: [
+      [0, 4, 0],
+      [0, 4, 1],
+      [0, 0, 2],
+    ],
+    sizes: [11, 13],
+  },
+  {
+    spec: 'torus:5x5',
+    source: '2,3',
+    dx: 1,
+    dy: -1,
+    w1: [
+      [0, 4, 0],
+      [0, 4, 1],
+      [0, 4, 2],
+      [3, 4, 3],
+    ],
+    sizes: [17, 7],
+  },
+  {
+    spec: 'torus:6x4',
+    source: '5,1',
+    dx: -1,
+    dy: 1,
+    w1: [
+      [0, 4, 1],
+      [0, 5, 2],
+      [5, 5, 3],
+    ],
+    sizes: [12, 11],
+  },
 ];
 
 describe('TASNEM Dest_Prep partition table (reading notes of 001, sec. 2.7)', () => {
@@ -190,7 +289,10 @@ describe('TASNEM Dest_Prep partition table (reading notes of 001, sec. 2.7)', ()
       const all = Array.from({ length: m * n }, (_, i) => i).filter((i) => i !== s);
       const [w1, w2] = destPrep(m, n, s, all);
       const want = p.w1.flatMap(([a, b, y]) => Array.from({ length: b - a + 1 }, (_, i) => a + i + m * y));
-      assert.deepEqual([...w1.dests].sort((a, b) => a - b), want.sort((a, b) => a - b));
+      assert.deepEqual(
+        [...w1.dests].sort((a, b) => a - b),
+        want.sort((a, b) => a - b),
+      );
       assert.deepEqual([w1.dests.length, w2.dests.length], p.sizes);
       assert.deepEqual([w1.dx, w1.dy, w2.dx, w2.dy], [p.dx, p.dy, -p.dx, -p.dy]);
     });

@@ -56,7 +56,12 @@ export function parseTree(text: string): { edges: string[]; depths: Map<string, 
 }
 
 /** A worm's traced edges ("a>b", in header order) and its destinations' chained hop counts. */
-export function wormShape(topo: Topology, rfFor: (name?: string) => RoutingFunction, plan: MulticastPlan, i: number) {
+export function wormShape(
+  topo: Topology,
+  rfFor: (name?: string) => RoutingFunction,
+  plan: MulticastPlan,
+  i: number,
+) {
   const w = plan.worms[i]!;
   const t = traceWorm(topo, rfFor, w);
   const edges = t.hops.map((h) => `${topo.formatNode(h.from)}>${topo.formatNode(h.to)}`);

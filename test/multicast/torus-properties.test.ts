@@ -148,47 +148,62 @@ describe('TASNEM properties (001 sec. 3, reading notes sec. 5)', () => {
 
 /**
  * Channel dependency graph of many multicasts of one scheme on one torus: a vertex per (channel,
- * VC class), an edge from each hop to each hop that follows it in the same worm. Acyclic means the
- * scheme's worms cannot deadlock on network channels (Dally & Seitz), whatever mix of them is in
- * flight. Consumption channels are outside this check (001 does not address them).
+ * VC class), an edge from each hop to each hop that follows it in the same worm. Acyclic means
+ * path worms cannot deadlock on network channels (Dally & Seitz), whatever mix is in flight; for
+ * tree worms it covers the parent -> child dependencies only, which are all there are when a
+ * fork's buffer holds the whole worm. With shorter buffers a branch also waits for its siblings,
+ * and concurrent TASNEM worms do deadlock (torus-engine.test.ts, docs/algorithms/tasnem.md).
+ * Consumption channels are outside this check (001 does not address them).
  */
+function dependencyGraph(algo: string, spec: string): Map<string, Set<string>> {
+  const out = new Map<string, Set<string>>();
+  const rnd = lcg(spec.length * 31 + algo.length);
+  for (let i = 0; i < 300; i++) {
+    const [m, n] = spec.slice(6).split('x').map(Number) as [number, number];
+    const { source, dests } = randomSet(m * n, rnd, 1 + rnd(m * n - 1));
+    const { topo, plan, rfFor } = planOn(spec, algo, source, dests);
+    for (const { worm } of allWorms(plan)) {
+      const hops = traceWorm(topo, rfFor, worm).hops;
+      const into = new Map<number, string>();
+      for (const h of hops) {
+        const cls = h.vcMask & 1 ? 0 : 1;
+        const v = `${h.from}:${h.port}:${cls}`;
+        if (!out.has(v)) out.set(v, new Set());
+        const before = into.get(h.from);
+        if (before) out.get(before)!.add(v);
+        into.set(h.to, v);
+      }
+    }
+  }
+  return out;
+}
+
+function hasCycle(out: Map<string, Set<string>>): boolean {
+  // Kahn's algorithm: every vertex removed means no cycle.
+  const indeg = new Map<string, number>([...out.keys()].map((k) => [k, 0]));
+  for (const s of out.values()) for (const t of s) indeg.set(t, (indeg.get(t) ?? 0) + 1);
+  const queue = [...indeg].filter(([, d]) => d === 0).map(([k]) => k);
+  let removed = 0;
+  while (queue.length) {
+    const v = queue.pop()!;
+    removed++;
+    for (const t of out.get(v) ?? []) {
+      const d = indeg.get(t)! - 1;
+      indeg.set(t, d);
+      if (d === 0) queue.push(t);
+    }
+  }
+  return removed !== indeg.size;
+}
+
 describe('channel dependency graphs of the torus schemes are acyclic', () => {
   for (const algo of ['tasnem', 't2w', 'uniform', 'multipath-hcm'])
     for (const spec of ['torus:6x6', 'torus:7x7', 'torus:8x5', 'torus:5x8', 'torus:4x3', 'torus:9x6'])
       it(`${algo} on ${spec}, 300 random multicasts`, () => {
-        const out = new Map<string, Set<string>>();
-        const rnd = lcg(spec.length * 31 + algo.length);
-        for (let i = 0; i < 300; i++) {
-          const [m, n] = spec.slice(6).split('x').map(Number) as [number, number];
-          const { source, dests } = randomSet(m * n, rnd, 1 + rnd(m * n - 1));
-          const { topo, plan, rfFor } = planOn(spec, algo, source, dests);
-          for (const { worm } of allWorms(plan)) {
-            const hops = traceWorm(topo, rfFor, worm).hops;
-            const into = new Map<number, string>();
-            for (const h of hops) {
-              const cls = h.vcMask & 1 ? 0 : 1;
-              const v = `${h.from}:${h.port}:${cls}`;
-              if (!out.has(v)) out.set(v, new Set());
-              const before = into.get(h.from);
-              if (before) out.get(before)!.add(v);
-              into.set(h.to, v);
-            }
-          }
-        }
-        // Kahn's algorithm: every vertex removed means no cycle.
-        const indeg = new Map<string, number>([...out.keys()].map((k) => [k, 0]));
-        for (const s of out.values()) for (const t of s) indeg.set(t, (indeg.get(t) ?? 0) + 1);
-        const queue = [...indeg].filter(([, d]) => d === 0).map(([k]) => k);
-        let removed = 0;
-        while (queue.length) {
-          const v = queue.pop()!;
-          removed++;
-          for (const t of out.get(v) ?? []) {
-            const d = indeg.get(t)! - 1;
-            indeg.set(t, d);
-            if (d === 0) queue.push(t);
-          }
-        }
-        assert.equal(removed, indeg.size, 'the channel dependency graph has a cycle');
+        assert.equal(
+          hasCycle(dependencyGraph(algo, spec)),
+          false,
+          'the channel dependency graph has a cycle',
+        );
       });
 });
