@@ -1,5 +1,5 @@
 import { type MulticastPlan, type PlannerDef, pathWorm } from './plan.js';
-import { cycleOffsets } from './torus-uniform.js';
+import { byCycleOffset, cycleOffsets } from './torus-uniform.js';
 import { check2dTorus } from './torus2d.js';
 
 /**
@@ -22,8 +22,9 @@ export const multipathHcm: PlannerDef = {
     const N = m * n;
     const r = cycleOffsets(m, n, source);
     const xs = source % m;
-    const up = [...dests].filter((d) => r(d) <= N - r(d)).sort((a, b) => r(a) - r(b));
-    const down = [...dests].filter((d) => r(d) > N - r(d)).sort((a, b) => r(b) - r(a));
+    const sorted = byCycleOffset(m, n, source, dests);
+    const up = sorted.filter((d) => r(d) <= N - r(d));
+    const down = sorted.filter((d) => r(d) > N - r(d)).reverse();
     const groups: Array<[number[], string]> = [
       [up.filter((d) => d % m >= xs), 'torus-hc-high'],
       [up.filter((d) => d % m < xs), 'torus-hc-high'],

@@ -18,8 +18,7 @@ export const uniform: PlannerDef = {
   routingFor: () => 'torus-hc-high',
   plan(ctx, source, dests): MulticastPlan {
     const [m, n] = ctx.topology.dims as [number, number];
-    const r = cycleOffsets(m, n, source);
-    const sorted = [...dests].sort((a, b) => r(a) - r(b));
+    const sorted = byCycleOffset(m, n, source, dests);
     const cut = Math.ceil(sorted.length / 2);
     const groups: Array<[number[], string]> = [
       [sorted.slice(0, cut), 'torus-hc-high'],
@@ -38,10 +37,26 @@ export const uniform: PlannerDef = {
   },
 };
 
+let cached: { m: number; n: number; P: Int32Array } | undefined;
+
 /** r(d) = (P(d) - P(s)) mod N: the position of d on the Hamiltonian cycle, counted from s. */
 export function cycleOffsets(m: number, n: number, source: number): (d: number) => number {
-  const P = torusCyclePositions(m, n);
+  if (!cached || cached.m !== m || cached.n !== n) cached = { m, n, P: torusCyclePositions(m, n) };
+  const P = cached.P;
   const N = m * n;
   const ps = P[source]!;
   return (d) => (P[d]! - ps + N) % N;
+}
+
+/**
+ * The destinations in increasing r, by one pass over the cycle (r is a bijection onto 0..N-1):
+ * O(N) instead of a comparison sort, since the figures plan sets of up to N - 1 destinations.
+ */
+export function byCycleOffset(m: number, n: number, source: number, dests: readonly number[]): number[] {
+  const r = cycleOffsets(m, n, source);
+  const slot = new Int32Array(m * n);
+  for (const d of dests) slot[r(d)] = d + 1;
+  const out: number[] = [];
+  for (const v of slot) if (v > 0) out.push(v - 1);
+  return out;
 }

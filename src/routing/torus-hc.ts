@@ -44,15 +44,17 @@ function build(name: string, high: boolean) {
       route(cur, dest, legSrc, _prev, wormSrc) {
         if (cur === dest) return packRoute(EJECT, 1);
         const ps = P[wormSrc ?? legSrc]!;
-        const r = (v: number) => (high ? (P[v]! - ps + N) % N : (ps - P[v]! + N) % N);
-        const rc = r(cur);
-        const rt = r(dest);
+        // r(v) = (P(v) - ps) mod N going up, (ps - P(v)) mod N going down; written out (no closure:
+        // this runs once per hop of every plan of the figures).
+        const sign = high ? 1 : -1;
+        const rc = (sign * (P[cur]! - ps) + N) % N;
+        const rt = (sign * (P[dest]! - ps) + N) % N;
         let best = -1;
         let bestR = -1;
         for (let p = 0; p < 4; p++) {
           const w = nb[cur * 4 + p]!;
           if (w < 0) continue;
-          const rw = r(w);
+          const rw = (sign * (P[w]! - ps) + N) % N;
           if (rw > rc && rw <= rt && rw > bestR) {
             best = p;
             bestR = rw;

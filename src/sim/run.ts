@@ -5,6 +5,7 @@ import type { RunMetrics } from '../metrics/types.js';
 import { VERSION } from '../version.js';
 import { buildFromConfig } from './build.js';
 import { driverFor } from './drivers/index.js';
+import { runPlanMetrics } from './plan-metrics.js';
 import { type MessageRecord, messageRecord } from './record.js';
 import { runSteps } from './steps.js';
 
@@ -36,6 +37,7 @@ export function runSimulation(config: McsimConfig, options: RunOptions = {}): Ru
     metrics.steps = steps;
     return { version: VERSION, seed: config.seed, config: resolved, metrics };
   }
+  if (config.workload.type === 'plan-metrics') return runPlanMetrics(config, net, resolved, options);
   const driver = driverFor({ config, net });
   model.validate(net, driver.maxLength);
   const topo = net.topology;
