@@ -1,3 +1,4 @@
+import { TORUS_CLAIMS } from './claims-torus.js';
 import type { PointRecord } from './sweep.js';
 
 /** One of a paper's claims about a figure, checked on the data of a run. */
@@ -208,6 +209,7 @@ export const CLAIMS: Record<string, (records: PointRecord[]) => ClaimResult[]> =
       lowestEverywhere(uni, 'tpm', PAPER_SET, 'unicast latency'),
     ];
   },
+  ...TORUS_CLAIMS,
 };
 
 const net = 'network.topology';
