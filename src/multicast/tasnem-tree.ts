@@ -55,15 +55,21 @@ export function destPrep(
   ];
 }
 
-/** A worm's tree: node i has parent[i] (-1 at the root), hop depth, and its children in send order. */
+/**
+ * A worm's tree, node i = 0 .. size-1 in depth-first header order (0 is the worm's source): its
+ * router, its parent (-1 at the root), its hop depth, whether it absorbs the message (a
+ * destination of this worm), and its children: kid0 alone, or at a fork kid0 = the horizontal
+ * branch and kid1 = the vertical one (001 sec. 3.3 sends them in that order); -1 for none.
+ * Typed arrays: the figures build a thousand trees of up to N nodes per point.
+ */
 export interface TasnemTree {
-  node: number[];
-  parent: number[];
-  depth: number[];
-  /** Whether the node absorbs the message (a destination of this worm). */
-  absorb: boolean[];
-  /** Children: one, or at a fork [horizontal, vertical] (001 sec. 3.3 sends them in that order). */
-  children: number[][];
+  size: number;
+  node: Int32Array;
+  parent: Int32Array;
+  depth: Int32Array;
+  absorb: Uint8Array;
+  kid0: Int32Array;
+  kid1: Int32Array;
 }
 
 /**
@@ -80,50 +86,56 @@ export interface TasnemTree {
 export function messForward(m: number, n: number, source: number, w: TasnemWormSet): TasnemTree {
   const N = m * n;
   const ys = Math.floor(source / m);
-  const frameRow = (k: number) => (((ys + w.dy * k) % n) + n) % n;
-  const h = (k: number) => (k % 2 === 0 ? w.dx : -w.dx);
   const posOf = (id: number): number => {
     const x = id % m;
     const k = ((((Math.floor(id / m) - ys) * w.dy) % n) + n) % n;
-    return k * m + (h(k) === 1 ? x : m - 1 - x);
-  };
-  const nodeAt = (p: number): number => {
-    const k = Math.floor(p / m);
-    const j = p % m;
-    return (h(k) === 1 ? j : m - 1 - j) + m * frameRow(k);
+    return k * m + ((k % 2 === 0 ? w.dx : -w.dx) === 1 ? x : m - 1 - x);
   };
   const isDest = new Uint8Array(N + 1);
   for (const d of w.dests) isDest[posOf(d)] = 1;
   const cnt = new Int32Array(N + 1);
   for (let p = 0; p < N; p++) cnt[p + 1] = cnt[p]! + isDest[p]!;
-  const any = (a: number, b: number) => b > a && cnt[Math.min(b, N)]! - cnt[Math.min(a, N)]! > 0;
 
-  const tree: TasnemTree = { node: [], parent: [], depth: [], absorb: [], children: [] };
+  const t: TasnemTree = {
+    size: 0,
+    node: new Int32Array(N),
+    parent: new Int32Array(N),
+    depth: new Int32Array(N),
+    absorb: new Uint8Array(N),
+    kid0: new Int32Array(N).fill(-1),
+    kid1: new Int32Array(N).fill(-1),
+  };
   // Work list of (pos, hi, parent index); depth-first so that the tree is built in header order.
   const stack: number[] = [posOf(source), N, -1];
   while (stack.length > 0) {
     const par = stack.pop()!;
     const hi = stack.pop()!;
     const p = stack.pop()!;
-    const i = tree.node.length;
-    tree.node.push(nodeAt(p));
-    tree.parent.push(par);
-    tree.depth.push(par < 0 ? 0 : tree.depth[par]! + 1);
-    tree.absorb.push(par >= 0 && isDest[p] === 1);
-    tree.children.push([]);
-    if (par >= 0) tree.children[par]!.push(i);
+    const i = t.size++;
+    const k = Math.floor(p / m);
+    const j = p - k * m;
+    const row = (((ys + w.dy * k) % n) + n) % n;
+    t.node[i] = ((k % 2 === 0 ? w.dx : -w.dx) === 1 ? j : m - 1 - j) + m * row;
+    t.parent[i] = par;
+    t.depth[i] = par < 0 ? 0 : t.depth[par]! + 1;
+    t.absorb[i] = par >= 0 ? isDest[p]! : 0;
+    if (par >= 0) {
+      if (t.kid0[par]! < 0) t.kid0[par] = i;
+      else t.kid1[par] = i;
+    }
     // Step 1 absorbed c; step 2: stop when nothing is left beyond c.
-    if (!any(p + 1, hi)) continue;
+    if (cnt[hi]! - cnt[p + 1]! === 0) continue;
     // Step 3: the vertical neighbour, one row further in the worm frame.
-    const pv = (Math.floor(p / m) + 1) * m + (m - 1 - (p % m));
-    const vIn = pv < hi && isDest[pv] === 1;
-    if (!any(p + 1, Math.min(pv, hi))) stack.push(pv, hi, i);
-    else if (!vIn) stack.push(p + 1, hi, i);
+    const pv = (k + 1) * m + (m - 1 - j);
+    const lim = pv < hi ? pv : hi;
+    const d1 = lim > p + 1 && cnt[lim]! - cnt[p + 1]! > 0;
+    if (!d1) stack.push(pv, hi, i);
+    else if (!(pv < hi && isDest[pv] === 1)) stack.push(p + 1, hi, i);
     else {
       // Replication: horizontal branch with D_1, vertical branch with D_2 (v among them). Pushed
       // in reverse so the horizontal one is built (and listed) first.
       stack.push(pv, hi, i, p + 1, pv, i);
     }
   }
-  return tree;
+  return t;
 }

@@ -50,25 +50,25 @@ export function treeStops(t: TasnemTree): StopSpec[] {
     const out: StopSpec[] = [];
     let i = start;
     for (;;) {
-      const kids = t.children[i]!;
-      if (kids.length === 2) {
+      const k0 = t.kid0[i]!;
+      const k1 = t.kid1[i]!;
+      if (k1 >= 0) {
         out.push({
           node: t.node[i]!,
           service: t.absorb[i] ? 'PAF' : 'FWD',
-          branches: [chain(kids[0]!), chain(kids[1]!)],
+          branches: [chain(k0), chain(k1)],
         });
         return out;
       }
-      if (kids.length === 0) {
+      if (k0 < 0) {
         out.push({ node: t.node[i]!, service: 'ABS' });
         return out;
       }
       if (t.absorb[i]) out.push({ node: t.node[i]!, service: 'PAF' });
-      i = kids[0]!;
+      i = k0;
     }
   };
-  const root = t.children[0]!;
-  if (root.length === 2)
-    return [{ node: t.node[0]!, service: 'FWD', branches: [chain(root[0]!), chain(root[1]!)] }];
-  return chain(root[0]!);
+  if (t.kid1[0]! >= 0)
+    return [{ node: t.node[0]!, service: 'FWD', branches: [chain(t.kid0[0]!), chain(t.kid1[0]!)] }];
+  return chain(t.kid0[0]!);
 }

@@ -174,7 +174,11 @@ describe('TASNEM hop rules (001 sec. 3.3, reading notes P4, P5, P10)', () => {
           }
           // Worm 1 of Dest_Prep stays in its mesh: it never crosses the vertical wraparound.
           const w1 = (ys < Math.floor(n / 2) ? 1 : -1) === dy;
-          if (w1) assert.ok([...wrapsTo.values()].every((c) => c === 0), 'worm 1 wraps');
+          if (w1)
+            assert.ok(
+              [...wrapsTo.values()].every((c) => c === 0),
+              'worm 1 wraps',
+            );
           for (const [node, out] of children) {
             assert.ok(out.length <= 2);
             if (out.length === 2) {
