@@ -39,35 +39,21 @@ export const t2w: PlannerDef = {
     }
     const node = (c: number, r: number) => ((xs + c) % m) + m * ((ys + r) % n);
     const phase = new Map<WormSpec, number>();
-    const colWorm = (c: number): WormSpec => {
-      const ys2 = column[c]!.sort((a, b) => a - b);
-      const w = pathWorm(
+    // A column worm climbs +y from the HMP node through the column's destinations in order.
+    const colWorm = (c: number): WormSpec =>
+      pathWorm(
         node(c, 0),
-        ys2.map((r) => node(c, r)),
+        column[c]!.sort((a, b) => a - b).map((r) => node(c, r)),
         ctx.length,
         'xy-plus',
       );
-      return w;
-    };
     const worms: WormSpec[] = [];
     if (X > 0) {
       const stops: StopSpec[] = [];
       for (let c = 1; c <= X; c++) {
         const col = column[c]!.length > 0;
         if (!onRow[c] && !col) continue;
-        const last = c === X;
-        const service: Service = onRow[c]
-          ? col
-            ? last
-              ? 'PAR'
-              : 'PAFR'
-            : last
-              ? 'ABS'
-              : 'PAF'
-          : last
-            ? 'TAR'
-            : 'TAFR';
-        const stop: StopSpec = { node: node(c, 0), service };
+        const stop: StopSpec = { node: node(c, 0), service: hmpService(onRow[c]!, col, c === X) };
         if (col) {
           const cw = colWorm(c);
           phase.set(cw, 2);
@@ -83,3 +69,15 @@ export const t2w: PlannerDef = {
     return { algorithm: 't2w', source, destinations: [...dests], worms, phase, routing: 'xy-plus' };
   },
 };
+
+/**
+ * Service of an HMP stop (000 sec. 3.2 services): a destination absorbs (P..), a column head
+ * retransmits (..R), and every stop but the last forwards (..F..).
+ */
+function hmpService(destination: boolean, columnHead: boolean, last: boolean): Service {
+  if (destination) {
+    if (columnHead) return last ? 'PAR' : 'PAFR';
+    return last ? 'ABS' : 'PAF';
+  }
+  return last ? 'TAR' : 'TAFR';
+}

@@ -54,9 +54,11 @@ function build(name: string, dy: 1 | -1) {
   };
 }
 
-/** 2D torus with at least 2 VCs (one per dateline class). */
+/** 2D torus of at least 3 x 3 with at least 2 VCs (one per dateline class). */
 export function check2dTorusVcs(topo: Topology, vcs: readonly number[]): string | undefined {
   if (topo.dims.length !== 2) return `needs a 2D torus, got ${topo.spec}`;
+  if (topo.dims[0]! < 3 || topo.dims[1]! < 3)
+    return `needs at least 3 nodes in each dimension (a wraparound channel of its own), got ${topo.spec}`;
   if (vcs[0]! < 2) return `needs at least 2 virtual channels for the dateline classes, got ${vcs[0]}`;
   return undefined;
 }
