@@ -1,4 +1,5 @@
 import type { Topology } from '../topology/topology.js';
+import { McsimError } from '../util/errors.js';
 import type { RoutingDef, RoutingFunction } from './routing.js';
 import { EJECT, packRoute } from './routing.js';
 
@@ -32,7 +33,8 @@ function build(name: string, dy: 1 | -1) {
       name,
       route(cur, dest, legSrc, _prev, wormSrc) {
         if (cur === dest) return packRoute(EJECT, 1);
-        const ys = Math.floor((wormSrc ?? legSrc) / m);
+        const src = wormSrc ?? legSrc;
+        const ys = Math.floor(src / m);
         const xc = cur % m;
         const yc = Math.floor(cur / m);
         const xt = dest % m;
@@ -40,6 +42,14 @@ function build(name: string, dy: 1 | -1) {
         const yv = (yc + dy + n) % n;
         const k = ((((yc - ys) * dy) % n) + n) % n;
         const h = (ys + k) % 2 === 0 ? dy : -dy;
+        // The rule reaches exactly the nodes ahead of cur in the worm frame (a TASNEM worm's stops
+        // always are); anything else would circle the torus for ever, so it is an error.
+        const kt = ((((yt - ys) * dy) % n) + n) % n;
+        const ht = (ys + kt) % 2 === 0 ? dy : -dy;
+        if (kt * m + (ht === 1 ? xt : m - 1 - xt) <= k * m + (h === 1 ? xc : m - 1 - xc))
+          throw new McsimError(
+            `routing ${name}: ${topo.formatNode(dest)} is not ahead of ${topo.formatNode(cur)} in the frame of a worm from ${topo.formatNode(src)} (this routing follows TASNEM worms only)`,
+          );
         if ((yt === yc || yt === yv) && (xt - xc) * h > 0) {
           const crossed = dy === 1 ? yc < ys : yc > ys;
           return packRoute(h > 0 ? 0 : 1, crossed ? high : low);
