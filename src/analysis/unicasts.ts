@@ -49,7 +49,7 @@ export function unicastsOf(
       let prev = -1;
       let guard = 0;
       while (cur !== to) {
-        const packed = rf.route(cur, to, w.source, prev);
+        const packed = rf.route(cur, to, w.source, prev, w.source);
         const port = packed & 0xff;
         const next = port === EJECT ? -1 : topo.neighbor(cur, port);
         if (next < 0 || ++guard > topo.numNodes * 4)

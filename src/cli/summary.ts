@@ -41,6 +41,11 @@ export function summaryText(r: RunResult): string {
       'steps',
       `mean ${m.steps.mean} (max ${m.steps.max}), without link sharing ${m.steps.meanNoSharing} (max ${m.steps.maxNoSharing}), lower bound ${m.steps.lowerBound}, link contention ${m.steps.meanLinkContention} per multicast`,
     ]);
+  if (m.plan)
+    rows.push([
+      'plan',
+      `hop latency ${m.plan.hopLatency} (max ${m.plan.hopLatencyMax}, ${m.plan.latencyNs} ns), traffic ${m.plan.traffic} channels, ${m.plan.phases} phases, ${m.plan.worms} worms per multicast`,
+    ]);
   for (const [tag, cm] of Object.entries(m.classes ?? {}))
     if (Object.keys(m.classes).length > 1) rows.push([`${tag} latency`, bound + lat(cm.latency)]);
   const width = Math.max(...rows.map((x) => x[0].length));
@@ -61,6 +66,8 @@ function describeWorkload(w: RunResult['config']['workload']): string {
       return `mixed unicast/multicast, ${w.algorithm}, load ${w.load}`;
     case 'steps':
       return `step model (004 sec. 6), ${w.algorithm}, sets of ${w.setSize} nodes, ${w.samples} samples`;
+    case 'plan-metrics':
+      return `plan-level metrics (001 sec. 3.4), ${w.algorithm}, ${w.destinations ?? `${(w.destinationsFraction ?? 0) * 100}% of the nodes as`} destinations, ${w.samples} samples`;
   }
 }
 

@@ -203,6 +203,41 @@ const StepsSchema = z
     'Message-passing steps of unicast-based multicast by the step model of 004 sec. 6 (no flit simulation): link contention when VCs share a physical link.',
   );
 
+const PlanMetricsSchema = z
+  .object({
+    type: z.literal('plan-metrics'),
+    algorithm,
+    destinations: z
+      .number()
+      .int()
+      .positive()
+      .optional()
+      .describe('Destinations per multicast (give this or destinationsFraction). Default 20.'),
+    destinationsFraction: z
+      .number()
+      .positive()
+      .max(1)
+      .optional()
+      .describe(
+        'Destinations as a fraction of the nodes, k = round(fraction * N) (001 sec. 4.2: 20%), instead of destinations.',
+      ),
+    samples: z
+      .number()
+      .int()
+      .positive()
+      .default(1000)
+      .describe('Random multicasts to average over. Default 1000.'),
+    nsPerHop: z
+      .number()
+      .positive()
+      .default(25)
+      .describe('Nanoseconds per channel hop for latencyNs (001 sec. 4: 25 ns). Default 25.'),
+  })
+  .strict()
+  .describe(
+    'Plan-level metrics without flit simulation (001 sec. 3.4): hop latency, traffic and phases of random multicasts.',
+  );
+
 const channels = z
   .union([z.number().int().positive(), z.literal('all')])
   .default(1)
@@ -294,6 +329,7 @@ export const WorkloadSchema = z.discriminatedUnion('type', [
   MulticastSchema,
   MixedSchema,
   StepsSchema,
+  PlanMetricsSchema,
 ]);
 
 export const ConfigSchema = z

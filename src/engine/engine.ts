@@ -407,7 +407,7 @@ export class Engine {
   private addNetBranch(b: number, cw: CompiledWorm, C: number, leg: number, r: number): void {
     const dest = cw.node[C]!;
     const rf = cw.routing === undefined ? this.net.routing : this.net.routingByName(cw.routing);
-    const packed = rf.route(r, dest, leg, this.prevPort[b]!);
+    const packed = rf.route(r, dest, leg, this.prevPort[b]!, cw.source);
     const port = packed & 0xff;
     if (port === EJECT || this.net.portChannel[r * this.net.numPorts + port]! < 0) {
       throw new Error(

@@ -61,6 +61,8 @@ export interface RunMetrics {
   >;
   /** Step-model results (workload type 'steps', 004 sec. 6). */
   steps?: StepMetrics;
+  /** Plan-level results (workload type 'plan-metrics', 001 sec. 3.4). */
+  plan?: PlanLevelMetrics;
   /** Set when the run stopped on a deadlock. */
   deadlock?: DeadlockReport;
 }
@@ -80,4 +82,22 @@ export interface StepMetrics {
   meanLinkContention: number;
   /** Sampled plans in which Theorem 1 finds a pair of unicasts in depth contention (0 for U-CCC by Theorem 2). */
   contendedPlans: number;
+}
+
+/** Hop-level measures of random multicasts, from their plans alone (001 sec. 3.4; multicast/metrics.ts). */
+export interface PlanLevelMetrics {
+  samples: number;
+  /** Nodes of the network and destinations per multicast. */
+  nodes: number;
+  destinations: number;
+  /** Mean and largest hop latency (chained hops to the farthest destination). */
+  hopLatency: number;
+  hopLatencyMax: number;
+  /** Mean hop latency times the time per hop (001 sec. 4: 25 ns). */
+  latencyNs: number;
+  /** Mean channels used per multicast, summed over worms. */
+  traffic: number;
+  /** Mean start-up phases and worms per multicast. */
+  phases: number;
+  worms: number;
 }

@@ -3,6 +3,7 @@ import type { RoutingFunction } from '../routing/routing.js';
 import { EJECT, routePort } from '../routing/routing.js';
 import type { Topology } from '../topology/topology.js';
 import { McsimError } from '../util/errors.js';
+import { planMetrics } from './metrics.js';
 import { allWorms, type MulticastPlan } from './plan.js';
 
 /** One worm of a plan as printed by `mcsim plan --json`. */
@@ -14,6 +15,15 @@ export interface WormView {
   path: string[];
   hops: number;
   routing: string;
+  /** Tree worms only: the edges [from, to] in header order and the header as a tree. */
+  tree?: { edges: Array<[string, string]>; stops: StopView[] };
+}
+
+/** One stop of a tree worm's header, with its branches. */
+export interface StopView {
+  node: string;
+  service: Service;
+  branches?: StopView[][];
 }
 
 export interface PlanView {
@@ -29,6 +39,12 @@ export interface PlanView {
   channels: number;
   /** Hops of the longest worm path. */
   longestPath: number;
+  /** Largest chained hop count from the source to a destination (phases added; metrics.ts). */
+  hopLatency: number;
+  /** Channels used, summed over worms (the same as `channels`, named as in 001 sec. 3.4). */
+  traffic: number;
+  /** Each destination with its chained hop count, in the order of `destinations`. */
+  depths: Array<{ node: string; hops: number }>;
 }
 
 /** Walks a worm through the routing functions: the node sequence of each branch, and all hops. */
@@ -45,7 +61,7 @@ export function traceWorm(topo: Topology, rfFor: (name?: string) => RoutingFunct
       const leg = cur;
       let guard = 0;
       while (cur !== stop.node) {
-        const packed = rf.route(cur, stop.node, leg, pp);
+        const packed = rf.route(cur, stop.node, leg, pp, worm.source);
         const port = routePort(packed);
         const next = port === EJECT ? -1 : topo.neighbor(cur, port);
         if (next < 0 || ++guard > topo.numNodes * 4)
@@ -94,7 +110,7 @@ export function planView(
     longest = Math.max(longest, t.longest);
     const stops = wormStops(worm);
     for (const s of stops) if (SERVICE_FLAGS[s.service] & F_ABSORB) deliveries.push(topo.formatNode(s.node));
-    return {
+    const view: WormView = {
       phase,
       source: topo.formatNode(worm.source),
       destinations: stops.map((s) => ({ node: topo.formatNode(s.node), service: s.service })),
@@ -102,7 +118,20 @@ export function planView(
       hops: t.hops.length,
       routing: rfFor(worm.routing).name,
     };
+    if (stops.some((s) => s.branches)) {
+      const f = (n: number) => topo.formatNode(n);
+      const tree = (list: StopSpec[]): StopView[] =>
+        list.map((s) => ({
+          node: f(s.node),
+          service: s.service,
+          ...(s.branches ? { branches: s.branches.map(tree) } : {}),
+        }));
+      view.tree = { edges: t.hops.map((h) => [f(h.from), f(h.to)]), stops: tree(worm.stops) };
+    }
+    return view;
   });
+  const hopsTo = new Map<number, number>();
+  const m = planMetrics(plan, topo, rfFor, (node, hops) => hopsTo.set(node, hops));
   return {
     algorithm: plan.algorithm,
     topology: topo.spec,
@@ -113,6 +142,9 @@ export function planView(
     deliveries,
     channels,
     longestPath: longest,
+    hopLatency: m.hopLatency,
+    traffic: m.traffic,
+    depths: plan.destinations.map((d) => ({ node: topo.formatNode(d), hops: hopsTo.get(d) ?? -1 })),
   };
 }
 

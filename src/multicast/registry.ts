@@ -2,14 +2,30 @@ import type { Topology } from '../topology/topology.js';
 import { McsimError } from '../util/errors.js';
 import { columnPath } from './column-path.js';
 import { dualPath, multiPath } from './dual-path.js';
+import { multipathHcm } from './multipath-hcm.js';
 import type { PlannerDef } from './plan.js';
 import { separate } from './separate.js';
+import { t2w } from './t2w.js';
+import { tasnem } from './tasnem.js';
+import { uniform } from './torus-uniform.js';
 import { tpm } from './tpm.js';
 import { uccc } from './uccc.js';
 import { umesh } from './umesh.js';
 
 /** Every multicast scheme, registered in one place. */
-export const PLANNERS: PlannerDef[] = [separate, umesh, dualPath, multiPath, columnPath, tpm, uccc];
+export const PLANNERS: PlannerDef[] = [
+  separate,
+  umesh,
+  dualPath,
+  multiPath,
+  columnPath,
+  tpm,
+  uccc,
+  tasnem,
+  t2w,
+  uniform,
+  multipathHcm,
+];
 
 /** Adds a scheme (used by modules of other papers, e.g. U-CCC). */
 export function registerPlanner(def: PlannerDef): void {

@@ -31,7 +31,7 @@ export function tracePathVia(
     const leg = cur;
     let guard = 0;
     while (cur !== stop) {
-      const packed = rf.route(cur, stop, leg, prev);
+      const packed = rf.route(cur, stop, leg, prev, src);
       const port = packed & 0xff;
       const next = port === EJECT ? -1 : topo.neighbor(cur, port);
       if (next < 0)

@@ -5,6 +5,9 @@ import { hamiltonianRouting } from './hamiltonian.js';
 import { hcRouting } from './hc.js';
 import type { RoutingDef, RoutingFunction } from './routing.js';
 import { tableRouting } from './table.js';
+import { tasnemDownRouting, tasnemUpRouting } from './tasnem.js';
+import { torusHcHighRouting, torusHcLowRouting } from './torus-hc.js';
+import { xyPlusRouting } from './xy-plus.js';
 
 /** Every routing function, registered in one place. */
 export const ROUTINGS: readonly RoutingDef[] = [
@@ -15,6 +18,11 @@ export const ROUTINGS: readonly RoutingDef[] = [
   hcRouting,
   hamiltonianRouting,
   tableRouting,
+  tasnemUpRouting,
+  tasnemDownRouting,
+  xyPlusRouting,
+  torusHcHighRouting,
+  torusHcLowRouting,
 ];
 
 export function routingsFor(topo: Topology): RoutingDef[] {

@@ -26,8 +26,11 @@ export interface RoutingFunction {
    * Next hop of a worm at router `cur` heading to `dest`.
    * `legSrc` is where the current leg began (the worm's source, or the last header stop it passed),
    * `prevPort` is the output port the worm used to reach `cur` (-1 at its first router).
+   * `wormSrc` is the node that started the worm (for routings whose rule or dateline class depends on
+   * the whole worm, not the current leg, e.g. TASNEM's worm frame, 001 sec. 3.3); callers that
+   * trace a single leg may omit it, and routing functions that do not need it ignore it.
    */
-  route(cur: number, dest: number, legSrc: number, prevPort: number): number;
+  route(cur: number, dest: number, legSrc: number, prevPort: number, wormSrc?: number): number;
   /** Name of VC `vc` on port `port` of router `cur` for reports, e.g. 'h0', 'l1', 'dateline-1', 'vc0'. */
   vcName(cur: number, port: number, vc: number): string;
 }
@@ -43,6 +46,12 @@ export interface RoutingDef {
    * classes; HC routing needs 2 VCs on cycle channels). Returns a reason when it does not fit.
    */
   check?(topo: Topology, vcsPerClass: readonly number[]): string | undefined;
+  /**
+   * The scheme whose worms this routing follows, when it routes only those (it cannot take an
+   * arbitrary pair, e.g. TASNEM's tree routing needs a target ahead in the worm's frame): it is
+   * then refused as a network's routing, and tested through that scheme's plans.
+   */
+  readonly wormsOf?: string;
   /** `options` carries routing-specific settings (e.g. the table file for 'table'). */
   build(topo: Topology, vcsPerClass: readonly number[], options?: Record<string, unknown>): RoutingFunction;
 }

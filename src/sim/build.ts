@@ -3,7 +3,7 @@ import type { McsimConfig } from '../config/schema.js';
 import type { Timing } from '../engine/engine.js';
 import { buildNetwork, type Network } from '../engine/network.js';
 import { type RouterModel, routerModel } from '../router/model.js';
-import { buildRouting, defaultRoutingName } from '../routing/registry.js';
+import { buildRouting, defaultRoutingName, ROUTINGS } from '../routing/registry.js';
 import { parseTopology } from '../topology/registry.js';
 import { McsimError } from '../util/errors.js';
 
@@ -18,6 +18,12 @@ export function buildFromConfig(config: McsimConfig): {
   const topo = withField('network.topology', () => parseTopology(config.network.topology));
   const vcs = resolveVcs(config, topo);
   const name = config.network.routing === 'auto' ? defaultRoutingName(topo) : config.network.routing;
+  const wormsOf = ROUTINGS.find((r) => r.name === name)?.wormsOf;
+  if (wormsOf !== undefined)
+    throw new McsimError(
+      `"${name}" only follows the worms of ${wormsOf}, which choose it themselves; give the network a unicast routing (e.g. ${defaultRoutingName(topo)})`,
+      'network.routing',
+    );
   const routing = withField('network.routing', () =>
     buildRouting(topo, name, vcs, config.network.routingOptions),
   );

@@ -5,28 +5,11 @@ import type { RunMetrics } from '../metrics/types.js';
 import { VERSION } from '../version.js';
 import { buildFromConfig } from './build.js';
 import { driverFor } from './drivers/index.js';
-import { outcomeOf, type RunOutcome } from './outcome.js';
-import { type MessageRecord, messageRecord } from './record.js';
+import { outcomeOf } from './outcome.js';
+import { runPlanMetrics } from './plan-metrics.js';
+import { messageRecord } from './record.js';
+import type { RunOptions, RunResult } from './result.js';
 import { runSteps } from './steps.js';
-
-export interface RunOptions {
-  /** Receives every finished message (streamed; nothing is kept in memory). */
-  onRecord?: (rec: MessageRecord) => void;
-  /** Called every few thousand cycles (or samples). */
-  onProgress?: (done: number, total: number) => void;
-}
-
-export interface RunResult {
-  version: string;
-  seed: number;
-  /**
-   * How the run ended. Only `complete` is data; after a deadlock or with measured messages
-   * unfinished, `metrics` describe only what finished (its latency is a lower bound).
-   */
-  outcome: RunOutcome;
-  config: McsimConfig;
-  metrics: RunMetrics;
-}
 
 /**
  * One simulation of a resolved config: config -> network -> workload driver -> engine -> metrics.
@@ -48,6 +31,7 @@ export function runSimulation(config: McsimConfig, options: RunOptions = {}): Ru
       metrics,
     };
   }
+  if (config.workload.type === 'plan-metrics') return runPlanMetrics(config, net, resolved, options);
   const driver = driverFor({ config, net });
   model.validate(net, driver.maxLength);
   const topo = net.topology;
@@ -72,3 +56,5 @@ export function runSimulation(config: McsimConfig, options: RunOptions = {}): Ru
   if (deadlock) metrics.deadlock = deadlock;
   return { version: VERSION, seed: config.seed, outcome: outcomeOf(metrics), config: resolved, metrics };
 }
+
+export type { RunOptions, RunResult } from './result.js';

@@ -33,6 +33,8 @@ export function makeNet(spec: string, o: NetOpts = {}): Network {
     bufferDepth: o.bufferDepth ?? 1,
     injectionChannels: o.injection ?? 1,
     consumptionChannels: o.consumption ?? 1,
+    // Worms that name another routing (dual-path's label routing, TASNEM's tree routing) find it.
+    routingByName: (name) => buildRouting(topo, name, vcs),
   });
 }
 

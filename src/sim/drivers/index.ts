@@ -18,6 +18,8 @@ export function driverFor(ctx: DriverContext): Driver {
       return mixedDriver(ctx, w);
     case 'steps':
       throw new Error('the steps workload is an analysis, run by sim/steps.ts');
+    case 'plan-metrics':
+      throw new Error('the plan-metrics workload is an analysis, run by sim/plan-metrics.ts');
   }
 }
 

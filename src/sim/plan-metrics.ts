@@ -1,0 +1,78 @@
+import type { McsimConfig } from '../config/schema.js';
+import type { Network } from '../engine/network.js';
+import { MetricsCollector } from '../metrics/collector.js';
+import { planMetrics } from '../multicast/metrics.js';
+import { randomMulticast } from '../traffic/destinations.js';
+import { McsimError } from '../util/errors.js';
+import { Rng } from '../util/rng.js';
+import { VERSION } from '../version.js';
+import { planMulticast, plannerForNetwork } from './drivers/multicast.js';
+import type { RunOptions, RunResult } from './result.js';
+
+type PlanWorkload = Extract<McsimConfig['workload'], { type: 'plan-metrics' }>;
+
+/** Destinations per multicast: `destinations`, or round(destinationsFraction * N); at most N - 1. */
+export function planDestinations(w: PlanWorkload, numNodes: number, spec: string): number {
+  if (w.destinations !== undefined && w.destinationsFraction !== undefined)
+    throw new McsimError('give destinations or destinationsFraction, not both', 'workload');
+  const k =
+    w.destinationsFraction !== undefined
+      ? Math.max(1, Math.round(w.destinationsFraction * numNodes))
+      : (w.destinations ?? 20);
+  if (k > numNodes - 1)
+    throw new McsimError(
+      `${k} destinations do not fit ${spec}: a multicast reaches at most the ${numNodes - 1} nodes other than its source`,
+      'workload.destinations',
+    );
+  return k;
+}
+
+/**
+ * The 'plan-metrics' workload: `samples` multicasts, each from a uniformly random source to a
+ * uniformly random set of destinations, planned and measured hop by hop without flit simulation
+ * (001 sec. 3.4: latency = the longest transmission path, traffic = the channels used; sec. 4: 25 ns
+ * per hop). The random sets depend only on the seed and the network, so every scheme of a sweep is
+ * measured on the same sets.
+ */
+export function runPlanMetrics(
+  config: McsimConfig,
+  net: Network,
+  resolved: McsimConfig,
+  options: RunOptions,
+): RunResult {
+  const w = config.workload as PlanWorkload;
+  const topo = net.topology;
+  const planner = plannerForNetwork(net, w.algorithm);
+  const k = planDestinations(w, net.numNodes, topo.spec);
+  const rfFor = (name?: string) => (name === undefined ? net.routing : net.routingByName(name));
+  const rng = new Rng(config.seed, 0);
+  let lat = 0;
+  let latMax = 0;
+  let traffic = 0;
+  let phases = 0;
+  let worms = 0;
+  for (let i = 0; i < w.samples; i++) {
+    const { source, dests } = randomMulticast(rng, net.numNodes, k);
+    const m = planMetrics(planMulticast(net, planner, source, dests, 1), topo, rfFor);
+    lat += m.hopLatency;
+    latMax = Math.max(latMax, m.hopLatency);
+    traffic += m.traffic;
+    phases += m.phases;
+    worms += m.worms;
+    if ((i & 63) === 0) options.onProgress?.(i, w.samples);
+  }
+  const r = (x: number) => Math.round(x * 10000) / 10000;
+  const metrics = new MetricsCollector(net.numNodes, 0, 1).metrics(0, 0);
+  metrics.plan = {
+    samples: w.samples,
+    nodes: net.numNodes,
+    destinations: k,
+    hopLatency: r(lat / w.samples),
+    hopLatencyMax: latMax,
+    latencyNs: r((lat / w.samples) * w.nsPerHop),
+    traffic: r(traffic / w.samples),
+    phases: r(phases / w.samples),
+    worms: r(worms / w.samples),
+  };
+  return { version: VERSION, seed: config.seed, outcome: { status: 'complete' }, config: resolved, metrics };
+}
