@@ -1,3 +1,4 @@
+import { valueAt } from '../fields.js';
 import { dataPoints, type PointRecord } from '../record.js';
 
 export interface XY {
@@ -8,7 +9,10 @@ export interface XY {
 /** Series name -> points sorted by x; y is the mean over seeds. */
 export type Series = Map<string, XY[]>;
 
-/** Mean of a metric per (series value, x value) over seeds, from completed points only. */
+/**
+ * Mean of a metric per (series value, x value) over seeds, from completed points only. The series
+ * and x are read at a swept parameter or at any field of the record (e.g. metrics.plan.nodes).
+ */
 export function seriesOf(
   records: readonly PointRecord[],
   seriesPath: string,
@@ -19,8 +23,9 @@ export function seriesOf(
   for (const r of dataPoints(records)) {
     const y = metric(r);
     if (y === undefined || Number.isNaN(y)) continue;
-    const s = String(r.params[seriesPath]);
-    const x = Number(r.params[xPath]);
+    const s = String(valueAt(r, seriesPath));
+    const x = Number(valueAt(r, xPath));
+    if (!Number.isFinite(x)) continue;
     let m = acc.get(s);
     if (!m) acc.set(s, (m = new Map()));
     m.set(x, [...(m.get(x) ?? []), y]);

@@ -1,15 +1,13 @@
 import { valueAt } from '../fields.js';
-import { dataPoints, type PointRecord } from '../record.js';
+import type { PointRecord } from '../record.js';
 import { type ClaimResult, type ClaimSet, judged, unchecked } from './claim.js';
+import { type Series, seriesOf } from './series.js';
 
 /**
  * The claims of 001 (sec. 4.1-4.2 and 5) about Figs. 8-11, as checks on the data, including those
  * the readings of docs/algorithms/ make fail (docs/experiments/torus.md explains why). A claim
  * without data is not checked; only completed points are data.
  */
-
-type Points = Array<{ x: number; y: number }>;
-type Series = Map<string, Points>;
 
 const ALGOS = ['tasnem', 't2w', 'uniform', 'multipath-hcm'];
 const NAME: Record<string, string> = {
@@ -24,25 +22,7 @@ const nm = (a: string) => NAME[a] ?? a;
 
 /** Mean of `yPath` per (algorithm, x), x read from a parameter or from the metrics (e.g. nodes). */
 function series(records: PointRecord[], xPath: string, yPath: string): Series {
-  const acc = new Map<string, Map<number, number[]>>();
-  for (const r of dataPoints(records)) {
-    const x = Number(valueAt(r, xPath));
-    const y = Number(valueAt(r, yPath));
-    if (!Number.isFinite(x) || !Number.isFinite(y)) continue;
-    const s = String(r.params[alg]);
-    let m = acc.get(s);
-    if (!m) acc.set(s, (m = new Map()));
-    m.set(x, [...(m.get(x) ?? []), y]);
-  }
-  const out: Series = new Map();
-  for (const [s, m] of acc)
-    out.set(
-      s,
-      [...m]
-        .sort((a, b) => a[0] - b[0])
-        .map(([x, ys]) => ({ x, y: ys.reduce((a, b) => a + b, 0) / ys.length })),
-    );
-  return out;
+  return seriesOf(records, alg, xPath, (r) => Number(valueAt(r, yPath)));
 }
 
 /** The claim, not checked, when a series it needs is empty. */
