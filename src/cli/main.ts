@@ -40,7 +40,7 @@ export async function main(argv: string[]): Promise<number> {
     .option('--routing <name>', "routing function (default: the topology's)")
     .requiredOption('--from <node>', 'source node id')
     .requiredOption('--to <node>', 'destination node id')
-    .option('--vcs <n>', 'virtual channels per channel', intArg('--vcs'))
+    .option('--vcs <n>', 'virtual channels per channel', intArg('--vcs', 1))
     .option('--json', 'print JSON')
     .action(async (opts) => {
       (await import('./route.js')).routeCommand(opts);
@@ -53,7 +53,7 @@ export async function main(argv: string[]): Promise<number> {
     .requiredOption('--algorithm <name>', 'multicast scheme (listed below)')
     .requiredOption('--source <node>', 'source node id')
     .requiredOption('--dests <nodes>', 'destination node ids separated by spaces, e.g. "0,0 5,7"')
-    .option('--length <flits>', 'message length in flits', intArg('--length'), 20)
+    .option('--length <flits>', 'message length in flits', intArg('--length', 1), 20)
     .option('--json', 'print the plan as JSON')
     .option('--check', 'check a unicast-based plan for contention (004 Theorem 1) and physical-link sharing')
     .addHelpText('after', () => algorithmsHelp())
@@ -67,14 +67,14 @@ export async function main(argv: string[]): Promise<number> {
       'run the points of an experiment file in parallel, appending each to a JSONL file (resumable)',
     )
     .argument('<experiment>', 'experiment YAML file, e.g. experiments/tpm-fig10.yaml')
-    .option('--workers <n>', 'worker threads (default: one per core)', intArg('--workers'))
+    .option('--workers <n>', 'worker threads (default: one per core)', intArg('--workers', 1))
     .option('--out <dir>', 'directory for results', 'results')
     .option('--quick', 'the scaled-down variant of the experiment')
     .option(
       '--slurm',
       'write a Slurm job-array script (one task per shard of points) and print the sbatch command',
     )
-    .option('--shards <n>', 'array tasks for --slurm (default 8)', intArg('--shards'))
+    .option('--shards <n>', 'array tasks for --slurm (default 8)', intArg('--shards', 1))
     .option('--shard <k/n>', 'run only the points with index k mod n (what each array task does)')
     .action(async (file, opts) => {
       code = await (await import('./sweep.js')).sweepCommand(file, opts);
@@ -116,7 +116,7 @@ export async function main(argv: string[]): Promise<number> {
     .argument('[id]', 'figure id (see --list)')
     .option('--list', 'list the figures that can be reproduced')
     .option('--quick', 'scaled-down version (seconds), same shape')
-    .option('--workers <n>', 'worker threads (default: one per core)', intArg('--workers'))
+    .option('--workers <n>', 'worker threads (default: one per core)', intArg('--workers', 1))
     .option('--out <dir>', 'directory for results', 'results')
     .action(async (id, opts) => {
       code = await (await import('./reproduce.js')).reproduceCommand(id, opts);
@@ -171,9 +171,11 @@ export async function main(argv: string[]): Promise<number> {
   }
 }
 
-function intArg(name: string) {
+/** A whole-number option; `min` 1 for counts that mean nothing at 0 (workers, shards, VCs, length). */
+function intArg(name: string, min = 0) {
   return (v: string): number => {
-    if (!/^\d+$/.test(v)) throw new McsimError(`expected a whole number, got "${v}"`, name);
+    if (!/^\d+$/.test(v) || !Number.isSafeInteger(Number(v)) || Number(v) < min)
+      throw new McsimError(`expected a whole number${min > 0 ? ` >= ${min}` : ''}, got "${v}"`, name);
     return Number(v);
   };
 }

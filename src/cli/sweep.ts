@@ -1,3 +1,4 @@
+import { checkKeysInFile } from '../config/keys.js';
 import { CLAIMS } from '../experiments/claims.js';
 import { writeSlurmScript } from '../experiments/slurm.js';
 import { loadExperiment, runSweep } from '../experiments/sweep.js';
@@ -15,6 +16,7 @@ export interface SweepOpts {
 
 /** `mcsim sweep`: exit 0, or 4 when some points failed (recorded with their messages). */
 export async function sweepCommand(file: string, o: SweepOpts): Promise<number> {
+  checkKeysInFile(file, 'experiment');
   const exp = loadExperiment(file);
   if (o.slurm) {
     // The command that runs mcsim here (node, its flags such as a TypeScript loader, the entry file).

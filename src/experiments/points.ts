@@ -1,5 +1,6 @@
 import { parseConfig } from '../config/load.js';
 import type { McsimConfig } from '../config/schema.js';
+import { checkPath } from '../config/keys.js';
 import { McsimError } from '../util/errors.js';
 import type { Experiment } from './schema.js';
 
@@ -27,6 +28,7 @@ export function merge(a: Record<string, unknown>, b: Record<string, unknown>): R
 }
 
 function setPath(obj: Record<string, unknown>, path: string, value: unknown): void {
+  checkPath(path, `axis "${path}"`);
   const keys = path.split('.');
   let cur = obj;
   for (const k of keys.slice(0, -1)) {
