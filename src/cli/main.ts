@@ -93,10 +93,16 @@ export async function main(argv: string[]): Promise<number> {
 
   program
     .command('plot')
-    .description('line chart (SVG and PNG) of a sweep results file')
-    .argument('<results>', 'JSONL results of mcsim sweep')
-    .requiredOption('--x <path>', 'x column, e.g. workload.destinations')
-    .requiredOption('--y <paths>', 'y column(s), comma-separated, e.g. metrics.latency.mean')
+    .description(
+      "charts (SVG and PNG) of a sweep's results: the experiment's own figures, or --x/--y for a custom one",
+    )
+    .argument('<results>', 'JSONL results of mcsim sweep or reproduce, e.g. results/tpm-fig10-quick.jsonl')
+    .option('--x <path>', 'x column of a custom chart, e.g. workload.destinations')
+    .option('--y <paths>', 'y column(s) of a custom chart, comma-separated, e.g. metrics.latency.mean')
+    .option(
+      '--experiment <file>',
+      'experiment file the results belong to, when it is not one of experiments/ (for the figures it defines)',
+    )
     .option('--series <path>', 'column whose values make the lines, e.g. workload.algorithm')
     .option('--out <prefix>', 'output file prefix (default: the results file without .jsonl)')
     .option('--xlabel <text>', 'x axis label')

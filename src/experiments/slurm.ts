@@ -1,6 +1,7 @@
 import { chmodSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { flatten, readJsonl, writeCsv } from '../results/writers.js';
+import { readSweepRecords } from '../results/read.js';
+import { flatten, writeCsv } from '../results/writers.js';
 import { McsimError } from '../util/errors.js';
 import type { Experiment } from './schema.js';
 import type { PointRecord } from './sweep.js';
@@ -54,7 +55,7 @@ export function collectShards(dir: string, outFile: string): PointRecord[] {
   if (files.length === 0) throw new McsimError(`no .jsonl shards in "${dir}"`);
   const byKey = new Map<string, PointRecord>();
   for (const f of files.sort())
-    for (const r of readJsonl<PointRecord>(join(dir, f))) {
+    for (const r of readSweepRecords<PointRecord>(join(dir, f))) {
       const prev = byKey.get(r.key);
       if (!prev || (prev.status !== 'ok' && r.status === 'ok')) byKey.set(r.key, r);
     }
