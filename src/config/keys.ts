@@ -13,7 +13,10 @@ export const FORBIDDEN_KEYS: ReadonlySet<string> = new Set(['__proto__', 'constr
 export function checkPath(path: string, where: string): void {
   for (const key of path.split('.'))
     if (FORBIDDEN_KEYS.has(key))
-      throw new McsimError(`"${key}" is not allowed as a key (it would reach the prototype of objects)`, where);
+      throw new McsimError(
+        `"${key}" is not allowed as a key (it would reach the prototype of objects)`,
+        where,
+      );
 }
 
 /**

@@ -1,6 +1,6 @@
+import { checkPath } from '../config/keys.js';
 import { parseConfig } from '../config/load.js';
 import type { McsimConfig } from '../config/schema.js';
-import { checkPath } from '../config/keys.js';
 import { McsimError } from '../util/errors.js';
 import type { Experiment } from './schema.js';
 
