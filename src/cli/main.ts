@@ -29,6 +29,11 @@ export async function main(argv: string[]): Promise<number> {
     .option('--out <file>', 'write the result to a .json, .jsonl or .csv file')
     .option('--records <file>', 'write one JSON line per finished message')
     .option('--progress', 'show progress on stderr')
+    .option(
+      '--max-memory <MB>',
+      "memory a run may take, in MB (default: half of this machine's); larger runs are refused before they start",
+      intArg('--max-memory', 1),
+    )
     .action(async (file, opts) => {
       code = await (await import('./run.js')).runCommand(file, opts);
     });
@@ -56,6 +61,11 @@ export async function main(argv: string[]): Promise<number> {
     .option('--length <flits>', 'message length in flits', intArg('--length', 1), 20)
     .option('--json', 'print the plan as JSON')
     .option('--check', 'check a unicast-based plan for contention (004 Theorem 1) and physical-link sharing')
+    .option(
+      '--max-memory <MB>',
+      "memory a run may take, in MB (default: half of this machine's); larger runs are refused before they start",
+      intArg('--max-memory', 1),
+    )
     .addHelpText('after', () => algorithmsHelp())
     .action(async (opts) => {
       (await import('./plan.js')).planCommand(opts);
@@ -76,6 +86,11 @@ export async function main(argv: string[]): Promise<number> {
     )
     .option('--shards <n>', 'array tasks for --slurm (default 8)', intArg('--shards', 1))
     .option('--shard <k/n>', 'run only the points with index k mod n (what each array task does)')
+    .option(
+      '--max-memory <MB>',
+      "memory a run may take, in MB (default: half of this machine's); larger runs are refused before they start",
+      intArg('--max-memory', 1),
+    )
     .action(async (file, opts) => {
       code = await (await import('./sweep.js')).sweepCommand(file, opts);
     });
@@ -124,6 +139,11 @@ export async function main(argv: string[]): Promise<number> {
     .option('--quick', 'scaled-down version (seconds), same shape')
     .option('--workers <n>', 'worker threads (default: one per core)', intArg('--workers', 1))
     .option('--out <dir>', 'directory for results', 'results')
+    .option(
+      '--max-memory <MB>',
+      "memory a run may take, in MB (default: half of this machine's); larger runs are refused before they start",
+      intArg('--max-memory', 1),
+    )
     .action(async (id, opts) => {
       code = await (await import('./reproduce.js')).reproduceCommand(id, opts);
     });

@@ -1,6 +1,7 @@
 import { catalog } from '../experiments/catalog.js';
 import { summaryMarkdown } from '../experiments/summary.js';
 import { runSweep } from '../experiments/sweep.js';
+import { checkSweepResources } from '../resources/experiment.js';
 import { McsimError } from '../util/errors.js';
 import { progressReporter } from './progress.js';
 
@@ -9,6 +10,7 @@ export interface ReproduceOpts {
   quick?: boolean;
   workers?: number;
   out: string;
+  maxMemory?: number;
 }
 
 /** `mcsim reproduce`: list the figures, or run one and print its summary (exit 4 if points failed). */
@@ -23,6 +25,7 @@ export async function reproduceCommand(id: string | undefined, o: ReproduceOpts)
   }
   const entry = all.find((e) => e.id === id);
   if (!entry) throw new McsimError(`unknown figure "${id}" (allowed: ${all.map((e) => e.id).join(', ')})`);
+  checkSweepResources(entry.exp, { quick: o.quick ?? false, workers: o.workers, maxMemoryMb: o.maxMemory });
   const bar = progressReporter(id);
   const r = await runSweep(entry.exp, {
     outDir: o.out,

@@ -1,6 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { resolveConfig } from '../config/load.js';
+import { checkResources } from '../resources/check.js';
 import { appendJsonl, writeResult } from '../results/writers.js';
 import { runSimulation } from '../sim/run.js';
 import { progressReporter } from './progress.js';
@@ -13,11 +14,13 @@ export interface RunOpts {
   out?: string;
   records?: string;
   progress?: boolean;
+  maxMemory?: number;
 }
 
 /** `mcsim run`: exit code 0, or 3 when the run ended in a deadlock (its report is printed). */
 export async function runCommand(file: string | undefined, opts: RunOpts): Promise<number> {
   const config = resolveConfig({ file, sets: opts.set, seed: opts.seed });
+  checkResources(config, { maxMemoryMb: opts.maxMemory });
   if (opts.records) {
     mkdirSync(dirname(opts.records), { recursive: true });
     writeFileSync(opts.records, '');

@@ -2,6 +2,7 @@ import { checkKeysInFile } from '../config/keys.js';
 import { CLAIMS } from '../experiments/claims.js';
 import { writeSlurmScript } from '../experiments/slurm.js';
 import { loadExperiment, runSweep } from '../experiments/sweep.js';
+import { checkSweepResources } from '../resources/experiment.js';
 import { McsimError } from '../util/errors.js';
 import { progressReporter } from './progress.js';
 
@@ -12,6 +13,7 @@ export interface SweepOpts {
   slurm?: boolean;
   shards?: number;
   shard?: string;
+  maxMemory?: number;
 }
 
 /** `mcsim sweep`: exit 0, or 4 when some points failed (recorded with their messages). */
@@ -34,6 +36,12 @@ export async function sweepCommand(file: string, o: SweepOpts): Promise<number> 
       throw new McsimError(`expected K/N with K < N, got "${o.shard}"`, '--shard');
     shard = { index: Number(m[1]), count: Number(m[2]) };
   }
+  checkSweepResources(exp, {
+    quick: o.quick ?? false,
+    workers: o.workers,
+    maxMemoryMb: o.maxMemory,
+    shard,
+  });
   const bar = progressReporter(exp.id);
   const r = await runSweep(exp, {
     outDir: o.out,
