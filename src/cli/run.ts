@@ -32,7 +32,10 @@ export async function runCommand(file: string | undefined, opts: RunOpts): Promi
   });
   progress?.done();
   if (opts.out) writeResult(opts.out, result);
-  if (opts.json) process.stdout.write(`${JSON.stringify(result)}\n`);
-  else process.stdout.write(`${summaryText(result)}\n`);
+  if (opts.json) {
+    process.stdout.write(`${JSON.stringify(result)}\n`);
+    // The JSON holds the report in metrics.deadlock; a person reading the terminal sees it too.
+    if (result.metrics.deadlock) process.stderr.write(`${result.metrics.deadlock.text}\n`);
+  } else process.stdout.write(`${summaryText(result)}\n`);
   return result.metrics.deadlock ? 3 : 0;
 }

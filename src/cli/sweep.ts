@@ -1,9 +1,10 @@
 import { checkKeysInFile } from '../config/keys.js';
 import { CLAIMS } from '../experiments/claims.js';
 import { writeSlurmScript } from '../experiments/slurm.js';
-import { loadExperiment, runSweep } from '../experiments/sweep.js';
+import { loadExperiment, resultsFile, runSweep } from '../experiments/sweep.js';
 import { checkSweepResources } from '../resources/experiment.js';
 import { McsimError } from '../util/errors.js';
+import { hintOnInterrupt } from './interrupt.js';
 import { progressReporter } from './progress.js';
 
 export interface SweepOpts {
@@ -43,6 +44,9 @@ export async function sweepCommand(file: string, o: SweepOpts): Promise<number> 
     shard,
   });
   const bar = progressReporter(exp.id);
+  const stopHint = hintOnInterrupt(
+    shard ? `the shard files under ${o.out}` : resultsFile(exp, o.out, o.quick ?? false),
+  );
   const r = await runSweep(exp, {
     outDir: o.out,
     quick: o.quick ?? false,
@@ -52,6 +56,7 @@ export async function sweepCommand(file: string, o: SweepOpts): Promise<number> 
       bar.update(done, total, failed);
     },
   });
+  stopHint();
   bar.done();
   console.log(
     `${exp.id}: ${r.records.length} point(s), ${r.ran} run now, ${r.skipped} already done, ${r.failed} failed\nresults: ${r.file}\ntable:   ${r.csv}\nsummary: ${r.md}`,
