@@ -53,10 +53,18 @@ function issueToError(issue: z.core.$ZodIssue, input: unknown): McsimError {
       );
     default:
       return new McsimError(
-        `${issue.message}${got === undefined ? '' : `, got ${show(got)}`}`,
+        `${issue.message}${got === undefined ? '' : `, got ${show(got)}`}${nodeHint(issue.path, got)}`,
         path || undefined,
       );
   }
+}
+
+/** A node id read as a number is almost always YAML flow style splitting `{ node: 1,0 }` at the comma. */
+function nodeHint(path: readonly PropertyKey[], got: unknown): string {
+  const key = path[path.length - 1];
+  return typeof got === 'number' && (key === 'node' || key === 'source' || key === 'dest')
+    ? ` (quote node ids: "1,0"; in YAML flow style { node: 1,0 } the comma ends the value)`
+    : '';
 }
 
 function valueAt(obj: unknown, path: PropertyKey[]): unknown {
