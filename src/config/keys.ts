@@ -26,7 +26,7 @@ export function checkPath(path: string, where: string): void {
 export function checkKeys(value: unknown, where: string, path = ''): void {
   if (value === null || typeof value !== 'object') return;
   if (Array.isArray(value)) {
-    value.forEach((v, i) => checkKeys(v, where, `${path}[${i}]`));
+    for (const [i, v] of value.entries()) checkKeys(v, where, `${path}[${i}]`);
     return;
   }
   for (const [k, v] of Object.entries(value)) {
