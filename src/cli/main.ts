@@ -176,7 +176,7 @@ export async function main(argv: string[]): Promise<number> {
 
   program
     .command('demo')
-    .description('uniform unicast traffic on an 8x8 mesh at six loads, up to saturation (npm run demo)')
+    .description('uniform unicast on an 8x8 mesh at six loads, to saturation (npm run demo)')
     .option('--out <dir>', 'directory for results', 'results')
     .action(async (opts) => {
       await (await import('./demo.js')).demoCommand(opts.out);
