@@ -3,7 +3,7 @@ import { summaryMarkdown } from '../experiments/summary.js';
 import { resultsFile, runSweep } from '../experiments/sweep.js';
 import { checkSweepResources } from '../resources/experiment.js';
 import { McsimError } from '../util/errors.js';
-import { hintOnInterrupt } from './interrupt.js';
+import { withInterruptHint } from './interrupt.js';
 import { progressReporter } from './progress.js';
 
 export interface ReproduceOpts {
@@ -28,14 +28,14 @@ export async function reproduceCommand(id: string | undefined, o: ReproduceOpts)
   if (!entry) throw new McsimError(`unknown figure "${id}" (allowed: ${all.map((e) => e.id).join(', ')})`);
   checkSweepResources(entry.exp, { quick: o.quick ?? false, workers: o.workers, maxMemoryMb: o.maxMemory });
   const bar = progressReporter(id);
-  const stopHint = hintOnInterrupt(resultsFile(entry.exp, o.out, o.quick ?? false));
-  const r = await runSweep(entry.exp, {
-    outDir: o.out,
-    quick: o.quick ?? false,
-    ...(o.workers ? { workers: o.workers } : {}),
-    progress: (d, t, f) => bar.update(d, t, f),
-  });
-  stopHint();
+  const r = await withInterruptHint(resultsFile(entry.exp, o.out, o.quick ?? false), () =>
+    runSweep(entry.exp, {
+      outDir: o.out,
+      quick: o.quick ?? false,
+      ...(o.workers ? { workers: o.workers } : {}),
+      progress: (d, t, f) => bar.update(d, t, f),
+    }),
+  );
   bar.done();
   const md = summaryMarkdown(entry.exp, r.records, o.quick ? 'quick' : '');
   console.log(md.replace(/^!\[.*\n\n/gm, ''));

@@ -4,7 +4,7 @@ import { writeSlurmScript } from '../experiments/slurm.js';
 import { loadExperiment, resultsFile, runSweep } from '../experiments/sweep.js';
 import { checkSweepResources } from '../resources/experiment.js';
 import { McsimError } from '../util/errors.js';
-import { hintOnInterrupt } from './interrupt.js';
+import { withInterruptHint } from './interrupt.js';
 import { progressReporter } from './progress.js';
 
 export interface SweepOpts {
@@ -44,19 +44,18 @@ export async function sweepCommand(file: string, o: SweepOpts): Promise<number> 
     shard,
   });
   const bar = progressReporter(exp.id);
-  const stopHint = hintOnInterrupt(
-    shard ? `the shard files under ${o.out}` : resultsFile(exp, o.out, o.quick ?? false),
+  const results = shard ? `the shard files under ${o.out}` : resultsFile(exp, o.out, o.quick ?? false);
+  const r = await withInterruptHint(results, () =>
+    runSweep(exp, {
+      outDir: o.out,
+      quick: o.quick ?? false,
+      ...(o.workers ? { workers: o.workers } : {}),
+      ...(shard ? { shard } : {}),
+      progress: (done, total, failed) => {
+        bar.update(done, total, failed);
+      },
+    }),
   );
-  const r = await runSweep(exp, {
-    outDir: o.out,
-    quick: o.quick ?? false,
-    ...(o.workers ? { workers: o.workers } : {}),
-    ...(shard ? { shard } : {}),
-    progress: (done, total, failed) => {
-      bar.update(done, total, failed);
-    },
-  });
-  stopHint();
   bar.done();
   console.log(
     `${exp.id}: ${r.records.length} point(s), ${r.ran} run now, ${r.skipped} already done, ${r.failed} failed\nresults: ${r.file}\ntable:   ${r.csv}\nsummary: ${r.md}`,

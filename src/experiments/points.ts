@@ -52,6 +52,11 @@ export function effective(exp: Experiment, quick: boolean): Experiment {
 /** Every point: series x axes (crossed, first axis slowest) x seeds, each validated as a config. */
 export function expandPoints(exp: Experiment): Point[] {
   const dims = [...(exp.series ? [exp.series] : []), ...exp.axes];
+  for (const d of dims)
+    if (d.path === 'seed')
+      throw new McsimError(
+        `experiment ${exp.id}: axis "seed" would be overridden; list the seeds under "seeds"`,
+      );
   const points: Point[] = [];
   const rec = (i: number, params: Record<string, unknown>) => {
     if (i === dims.length) {
