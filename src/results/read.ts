@@ -5,7 +5,7 @@ import { McsimError } from '../util/errors.js';
  * Reading results files back. A results file is the most valuable thing mcsim touches, so a line
  * that cannot be read is never skipped or rewritten: the reader stops with one line naming the
  * file, the line and what is wrong, and the file stays as it is. Only a last line without its
- * newline (a write cut by a kill) is ignored, as the sweep that appends next cuts it.
+ * newline that is not a whole JSON object (a write cut by a kill) is ignored.
  */
 
 /** `results file "F", line N: WHAT; HINT` as a McsimError. */
@@ -38,7 +38,9 @@ function readLines(path: string): Array<{ line: number; value: Record<string, un
     );
   }
   const lines = text.split('\n');
-  if (!text.endsWith('\n')) lines.pop();
+  // A last line without its newline is a write cut short, unless it is a whole JSON object
+  // (an editor that drops the final newline): that one is a good record and is kept.
+  if (!text.endsWith('\n') && !isObjectLine(lines[lines.length - 1]!)) lines.pop();
   const out: Array<{ line: number; value: Record<string, unknown> }> = [];
   lines.forEach((l, i) => {
     if (l.trim() === '') return;
@@ -58,6 +60,15 @@ function readLines(path: string): Array<{ line: number; value: Record<string, un
     out.push({ line: i + 1, value: v as Record<string, unknown> });
   });
   return out;
+}
+
+function isObjectLine(line: string): boolean {
+  try {
+    const v = JSON.parse(line);
+    return v !== null && typeof v === 'object' && !Array.isArray(v);
+  } catch {
+    return false;
+  }
 }
 
 /** The fields a sweep record (a line of `mcsim sweep` results) must have to be plotted or merged. */

@@ -40,6 +40,8 @@ describe('reading results files', () => {
     const f = join(tmp(), 'r.jsonl');
     writeFileSync(f, `${record(1)}\n${record(2)}\n{"experi`);
     assert.equal(readJsonl(f).length, 2, 'a last line without its newline is a cut write');
+    writeFileSync(f, `${record(1)}\n${record(2)}`);
+    assert.equal(readJsonl(f).length, 2, 'a whole record without the final newline is kept');
     for (const [bad, what] of [
       ['null', /line 2: null where a JSON object was expected/],
       ['[1,2]', /line 2: an array where/],
