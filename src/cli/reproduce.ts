@@ -1,4 +1,5 @@
 import { catalog } from '../experiments/catalog.js';
+import { paperName } from '../experiments/papers.js';
 import { summaryMarkdown } from '../experiments/summary.js';
 import { resultsFile, runSweep } from '../experiments/sweep.js';
 import { checkSweepResources } from '../resources/experiment.js';
@@ -22,6 +23,8 @@ export async function reproduceCommand(id: string | undefined, o: ReproduceOpts)
       console.log(
         `${i.padEnd(12)} paper ${exp.paper ?? '-'}, ${exp.figure ? `Fig. ${exp.figure}` : 'extra'}: ${exp.title}`,
       );
+    const papers = [...new Set(all.map((e) => e.exp.paper).filter((p): p is string => p !== undefined))];
+    console.log(`\npapers (README.md, References): ${papers.map(paperName).join('; ')}`);
     return 0;
   }
   const entry = all.find((e) => e.id === id);

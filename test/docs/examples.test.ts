@@ -1,5 +1,13 @@
 import assert from 'node:assert/strict';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { after, before, describe, it } from 'node:test';
@@ -103,7 +111,10 @@ for (const md of markdownFiles()) {
       for (const d of ['experiments', 'node_modules']) symlinkSync(join(ROOT, d), join(dir, d));
       for (const b of blocks) if (b.file) writeFileSync(join(dir, b.file), b.text);
     });
-    after(() => process.chdir(home));
+    after(() => {
+      process.chdir(home);
+      rmSync(dir, { recursive: true, force: true });
+    });
     blocks.forEach((b, i) => {
       if (b.file) return; // saved above; the commands that name it run it
       const first = b.text.split('\n').find((l) => l.trim() && !l.startsWith('#')) ?? '';
