@@ -144,3 +144,19 @@ describe("a newcomer's first hour", () => {
     for (const l of lines) assert.equal(JSON.parse(l).status, 'ok');
   });
 });
+
+describe('the short names of the papers', () => {
+  it('000..004 are listed with their authors in README.md and docs/references.md, and by reproduce --list', async () => {
+    const { PAPERS } = await import('../../src/experiments/papers.js');
+    const root = new URL('../../', import.meta.url).pathname;
+    for (const doc of ['README.md', 'docs/references.md']) {
+      const text = readFileSync(join(root, doc), 'utf8');
+      for (const [id, name] of Object.entries(PAPERS)) {
+        const surname = name.split(/[ ,&]/)[0]!;
+        assert.match(text, new RegExp(`\\| ${id}[^|]*\\| [^|]*${surname}`), `${doc}: ${id} ${surname}`);
+      }
+    }
+    const r = await mcsimInProcess(['reproduce', '--list']);
+    assert.match(r.out, /000 \(Mohapatra & Varavithya, TPM on 2D meshes\)/);
+  });
+});
