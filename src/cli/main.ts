@@ -30,6 +30,11 @@ export async function main(argv: string[]): Promise<number> {
     .option('--out <file>', 'write the result to a .json, .jsonl or .csv file')
     .option('--records <file>', 'write one JSON line per finished message')
     .option('--progress', 'show progress on stderr')
+    .option(
+      '--max-memory <MB>',
+      "memory a run may take, in MB (default: half of this machine's); larger runs are refused before they start",
+      intArg('--max-memory', 1),
+    )
     .action(async (file, opts) => {
       code = await (await import('./run.js')).runCommand(file, opts);
     });
@@ -41,7 +46,7 @@ export async function main(argv: string[]): Promise<number> {
     .option('--routing <name>', "routing function (default: the topology's)")
     .requiredOption('--from <node>', 'source node id')
     .requiredOption('--to <node>', 'destination node id')
-    .option('--vcs <n>', 'virtual channels per channel', intArg('--vcs'))
+    .option('--vcs <n>', 'virtual channels per channel', intArg('--vcs', 1))
     .option('--json', 'print JSON')
     .action(async (opts) => {
       (await import('./route.js')).routeCommand(opts);
@@ -54,9 +59,14 @@ export async function main(argv: string[]): Promise<number> {
     .requiredOption('--algorithm <name>', 'multicast scheme (listed below)')
     .requiredOption('--source <node>', 'source node id')
     .requiredOption('--dests <nodes>', 'destination node ids separated by spaces, e.g. "0,0 5,7"')
-    .option('--length <flits>', 'message length in flits', intArg('--length'), 20)
+    .option('--length <flits>', 'message length in flits', intArg('--length', 1), 20)
     .option('--json', 'print the plan as JSON')
     .option('--check', 'check a unicast-based plan for contention (004 Theorem 1) and physical-link sharing')
+    .option(
+      '--max-memory <MB>',
+      "memory a run may take, in MB (default: half of this machine's); larger runs are refused before they start",
+      intArg('--max-memory', 1),
+    )
     .addHelpText('after', () => algorithmsHelp())
     .action(async (opts) => {
       (await import('./plan.js')).planCommand(opts);
@@ -68,15 +78,20 @@ export async function main(argv: string[]): Promise<number> {
       'run the points of an experiment file in parallel, appending each to a JSONL file (resumable)',
     )
     .argument('<experiment>', 'experiment YAML file, e.g. experiments/tpm-fig10.yaml')
-    .option('--workers <n>', 'worker threads (default: one per core)', intArg('--workers'))
+    .option('--workers <n>', 'worker threads (default: one per core)', intArg('--workers', 1))
     .option('--out <dir>', 'directory for results', 'results')
     .option('--quick', 'the scaled-down variant of the experiment')
     .option(
       '--slurm',
       'write a Slurm job-array script (one task per shard of points) and print the sbatch command',
     )
-    .option('--shards <n>', 'array tasks for --slurm (default 8)', intArg('--shards'))
+    .option('--shards <n>', 'array tasks for --slurm (default 8)', intArg('--shards', 1))
     .option('--shard <k/n>', 'run only the points with index k mod n (what each array task does)')
+    .option(
+      '--max-memory <MB>',
+      "memory a run may take, in MB (default: half of this machine's); larger runs are refused before they start",
+      intArg('--max-memory', 1),
+    )
     .action(async (file, opts) => {
       code = await (await import('./sweep.js')).sweepCommand(file, opts);
     });
@@ -94,10 +109,16 @@ export async function main(argv: string[]): Promise<number> {
 
   program
     .command('plot')
-    .description('line chart (SVG and PNG) of a sweep results file')
-    .argument('<results>', 'JSONL results of mcsim sweep')
-    .requiredOption('--x <path>', 'x column, e.g. workload.destinations')
-    .requiredOption('--y <paths>', 'y column(s), comma-separated, e.g. metrics.latency.mean')
+    .description(
+      "charts (SVG and PNG) of a sweep's results: the experiment's own figures, or --x/--y for a custom one",
+    )
+    .argument('<results>', 'JSONL results of mcsim sweep or reproduce, e.g. results/tpm-fig10-quick.jsonl')
+    .option('--x <path>', 'x column of a custom chart, e.g. workload.destinations')
+    .option('--y <paths>', 'y column(s) of a custom chart, comma-separated, e.g. metrics.latency.mean')
+    .option(
+      '--experiment <file>',
+      'experiment file the results belong to, when it is not one of experiments/ (for the figures it defines)',
+    )
     .option('--series <path>', 'column whose values make the lines, e.g. workload.algorithm')
     .option('--out <prefix>', 'output file prefix (default: the results file without .jsonl)')
     .option('--xlabel <text>', 'x axis label')
@@ -117,8 +138,13 @@ export async function main(argv: string[]): Promise<number> {
     .argument('[id]', 'figure id (see --list)')
     .option('--list', 'list the figures that can be reproduced')
     .option('--quick', 'scaled-down version (seconds), same shape')
-    .option('--workers <n>', 'worker threads (default: one per core)', intArg('--workers'))
+    .option('--workers <n>', 'worker threads (default: one per core)', intArg('--workers', 1))
     .option('--out <dir>', 'directory for results', 'results')
+    .option(
+      '--max-memory <MB>',
+      "memory a run may take, in MB (default: half of this machine's); larger runs are refused before they start",
+      intArg('--max-memory', 1),
+    )
     .action(async (id, opts) => {
       code = await (await import('./reproduce.js')).reproduceCommand(id, opts);
     });
@@ -151,7 +177,7 @@ export async function main(argv: string[]): Promise<number> {
 
   program
     .command('demo')
-    .description('the default experiment (npm start): uniform traffic on an 8x8 mesh at six loads')
+    .description('uniform unicast on an 8x8 mesh at six loads, to saturation (npm run demo)')
     .option('--out <dir>', 'directory for results', 'results')
     .action(async (opts) => {
       await (await import('./demo.js')).demoCommand(opts.out);
@@ -172,9 +198,11 @@ export async function main(argv: string[]): Promise<number> {
   }
 }
 
-function intArg(name: string) {
+/** A whole-number option; `min` 1 for counts that mean nothing at 0 (workers, shards, VCs, length). */
+function intArg(name: string, min = 0) {
   return (v: string): number => {
-    if (!/^\d+$/.test(v)) throw new McsimError(`expected a whole number, got "${v}"`, name);
+    if (!/^\d+$/.test(v) || !Number.isSafeInteger(Number(v)) || Number(v) < min)
+      throw new McsimError(`expected a whole number${min > 0 ? ` >= ${min}` : ''}, got "${v}"`, name);
     return Number(v);
   };
 }

@@ -8,6 +8,12 @@ import type { Topology } from '../topology/topology.js';
  * upward. Plans with tree worms (TASNEM, 001 Fig. 7) also draw the channels their worms use:
  * '-' and '|' between neighbours, and on the frame for a torus' wraparound channels.
  */
+/** What the characters of the map mean, printed under it. */
+export const LEGEND = [
+  'S source, D destination, R non-destination that receives and retransmits (TAR/TAFR),',
+  '1-9 phase of the first worm through a node, . untouched; x grows to the right, y upward',
+].join('\n');
+
 export function renderPlanAscii(topo: Topology, plan: MulticastPlan, view: PlanView): string | undefined {
   if (topo.dims.length !== 2 || topo.kind === 'ccc' || topo.dims[0]! > 40 || topo.dims[1]! > 40)
     return undefined;
@@ -27,6 +33,7 @@ export function renderPlanAscii(topo: Topology, plan: MulticastPlan, view: PlanV
   const rows = [];
   for (let y = Y - 1; y >= 0; y--) rows.push(`${String(y).padStart(3)} ${grid[y]!.join(' ')}`);
   rows.push(`    ${Array.from({ length: X }, (_, x) => String(x % 10)).join(' ')}`);
+  rows.push('', LEGEND);
   return rows.join('\n');
 }
 

@@ -1,8 +1,10 @@
 import { checkContention } from '../analysis/contention.js';
 import { type Unicast, unicastsOf } from '../analysis/unicasts.js';
+import { parseConfig } from '../config/load.js';
 import { planView } from '../multicast/inspect.js';
 import type { MulticastPlan } from '../multicast/plan.js';
 import { plannerFor, validateDestinations } from '../multicast/registry.js';
+import { checkResources } from '../resources/check.js';
 import { buildRouting, defaultRoutingName } from '../routing/registry.js';
 import type { RoutingFunction } from '../routing/routing.js';
 import { withField } from '../sim/build.js';
@@ -19,6 +21,7 @@ export interface PlanOpts {
   length: number;
   json?: boolean;
   check?: boolean;
+  maxMemory?: number;
 }
 
 /** Routing functions by name on one topology, built once each (worms may name their own). */
@@ -35,6 +38,10 @@ export function routingResolver(topo: Topology, base: string): (name?: string) =
 /** `mcsim plan`: the worms, headers, phases and paths of one multicast, printed or as JSON. */
 export function planCommand(o: PlanOpts): void {
   const topo = withField('--topology', () => parseTopology(o.topology));
+  // A plan allocates no engine, so the check counts the network alone (the 'steps' estimate).
+  checkResources(parseConfig({ network: { topology: o.topology }, workload: { type: 'steps' } }), {
+    maxMemoryMb: o.maxMemory,
+  });
   const def = withField('--algorithm', () => plannerFor(o.algorithm, topo));
   const source = withField('--source', () => topo.parseNode(o.source));
   const parts = o.dests.trim().split(/\s+/).filter(Boolean);

@@ -1,7 +1,10 @@
 import { catalog } from '../experiments/catalog.js';
+import { paperName } from '../experiments/papers.js';
 import { summaryMarkdown } from '../experiments/summary.js';
-import { runSweep, siblingsIn } from '../experiments/sweep.js';
+import { resultsFile, runSweep, siblingsIn } from '../experiments/sweep.js';
+import { checkSweepResources } from '../resources/experiment.js';
 import { McsimError } from '../util/errors.js';
+import { withInterruptHint } from './interrupt.js';
 import { progressReporter } from './progress.js';
 
 export interface ReproduceOpts {
@@ -9,6 +12,7 @@ export interface ReproduceOpts {
   quick?: boolean;
   workers?: number;
   out: string;
+  maxMemory?: number;
 }
 
 /** `mcsim reproduce`: list the figures, or run one and print its summary (exit 4 if points failed). */
@@ -19,17 +23,22 @@ export async function reproduceCommand(id: string | undefined, o: ReproduceOpts)
       console.log(
         `${i.padEnd(12)} paper ${exp.paper ?? '-'}, ${exp.figure ? `Fig. ${exp.figure}` : 'extra'}: ${exp.title}`,
       );
+    const papers = [...new Set(all.map((e) => e.exp.paper).filter((p): p is string => p !== undefined))];
+    console.log(`\npapers (README.md, References): ${papers.map(paperName).join('; ')}`);
     return 0;
   }
   const entry = all.find((e) => e.id === id);
   if (!entry) throw new McsimError(`unknown figure "${id}" (allowed: ${all.map((e) => e.id).join(', ')})`);
+  checkSweepResources(entry.exp, { quick: o.quick ?? false, workers: o.workers, maxMemoryMb: o.maxMemory });
   const bar = progressReporter(id);
-  const r = await runSweep(entry.exp, {
-    outDir: o.out,
-    quick: o.quick ?? false,
-    ...(o.workers ? { workers: o.workers } : {}),
-    progress: (d, t, f) => bar.update(d, t, f),
-  });
+  const r = await withInterruptHint(resultsFile(entry.exp, o.out, o.quick ?? false), () =>
+    runSweep(entry.exp, {
+      outDir: o.out,
+      quick: o.quick ?? false,
+      ...(o.workers ? { workers: o.workers } : {}),
+      progress: (d, t, f) => bar.update(d, t, f),
+    }),
+  );
   bar.done();
   if (r.skipped > 0)
     console.log(

@@ -1,6 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { resolveConfig } from '../config/load.js';
+import { checkResources } from '../resources/check.js';
 import { appendJsonl, writeResult } from '../results/writers.js';
 import { runSimulation } from '../sim/run.js';
 import { progressReporter } from './progress.js';
@@ -13,6 +14,7 @@ export interface RunOpts {
   out?: string;
   records?: string;
   progress?: boolean;
+  maxMemory?: number;
 }
 
 /**
@@ -22,6 +24,7 @@ export interface RunOpts {
  */
 export async function runCommand(file: string | undefined, opts: RunOpts): Promise<number> {
   const config = resolveConfig({ file, sets: opts.set, seed: opts.seed });
+  checkResources(config, { maxMemoryMb: opts.maxMemory });
   if (opts.records) {
     mkdirSync(dirname(opts.records), { recursive: true });
     writeFileSync(opts.records, '');
@@ -37,6 +40,7 @@ export async function runCommand(file: string | undefined, opts: RunOpts): Promi
   else process.stdout.write(`${summaryText(result)}\n`);
   const o = result.outcome;
   if (o.status === 'deadlock') {
+    // The JSON holds the report in metrics.deadlock; a person reading the terminal sees it too.
     if (opts.json) process.stderr.write(`${result.metrics.deadlock!.text}\n`);
     return 3;
   }

@@ -1,9 +1,12 @@
+import { checkKeysInFile } from '../config/keys.js';
 import type { PointRecord } from '../experiments/record.js';
 import type { Experiment } from '../experiments/schema.js';
 import { writeSlurmScript } from '../experiments/slurm.js';
 import { claimsOf } from '../experiments/summary.js';
-import { loadExperiment, runSweep, siblingsIn } from '../experiments/sweep.js';
+import { loadExperiment, resultsFile, runSweep, siblingsIn } from '../experiments/sweep.js';
+import { checkSweepResources } from '../resources/experiment.js';
 import { McsimError } from '../util/errors.js';
+import { withInterruptHint } from './interrupt.js';
 import { progressReporter } from './progress.js';
 
 export interface SweepOpts {
@@ -13,10 +16,12 @@ export interface SweepOpts {
   slurm?: boolean;
   shards?: number;
   shard?: string;
+  maxMemory?: number;
 }
 
 /** `mcsim sweep`: exit 0, or 4 when some points failed (recorded with their messages). */
 export async function sweepCommand(file: string, o: SweepOpts): Promise<number> {
+  checkKeysInFile(file, 'experiment');
   const exp = loadExperiment(file);
   if (o.slurm) {
     // The command that runs mcsim here (node, its flags such as a TypeScript loader, the entry file).
@@ -34,16 +39,25 @@ export async function sweepCommand(file: string, o: SweepOpts): Promise<number> 
       throw new McsimError(`expected K/N with K < N, got "${o.shard}"`, '--shard');
     shard = { index: Number(m[1]), count: Number(m[2]) };
   }
-  const bar = progressReporter(exp.id);
-  const r = await runSweep(exp, {
-    outDir: o.out,
+  checkSweepResources(exp, {
     quick: o.quick ?? false,
-    ...(o.workers ? { workers: o.workers } : {}),
-    ...(shard ? { shard } : {}),
-    progress: (done, total, failed) => {
-      bar.update(done, total, failed);
-    },
+    workers: o.workers,
+    maxMemoryMb: o.maxMemory,
+    shard,
   });
+  const bar = progressReporter(exp.id);
+  const results = shard ? `the shard files under ${o.out}` : resultsFile(exp, o.out, o.quick ?? false);
+  const r = await withInterruptHint(results, () =>
+    runSweep(exp, {
+      outDir: o.out,
+      quick: o.quick ?? false,
+      ...(o.workers ? { workers: o.workers } : {}),
+      ...(shard ? { shard } : {}),
+      progress: (done, total, failed) => {
+        bar.update(done, total, failed);
+      },
+    }),
+  );
   bar.done();
   console.log(
     `${exp.id}: ${r.records.length} point(s), ${r.ran} run now${r.changed ? ` (${r.changed} of them changed since the earlier run: config or mcsim version)` : ''}, ${r.skipped} reused from ${r.file}, ${r.failed} failed\nresults: ${r.file}\ntable:   ${r.csv}\nsummary: ${r.md}`,

@@ -2,10 +2,12 @@ import { readFileSync } from 'node:fs';
 import { parse as parseYaml } from 'yaml';
 import type { z } from 'zod';
 import { McsimError } from '../util/errors.js';
+import { checkKeys, checkPath } from './keys.js';
 import { ConfigSchema, type McsimConfig } from './schema.js';
 
 /** Validates a config object and fills in defaults; the first problem becomes one McsimError. */
 export function parseConfig(input: unknown): McsimConfig {
+  checkKeys(input, 'config');
   // A workload without a type is the default uniform one with fields changed (e.g. by --set).
   if (input && typeof input === 'object' && !Array.isArray(input)) {
     const w = (input as Record<string, unknown>).workload;
@@ -51,10 +53,18 @@ function issueToError(issue: z.core.$ZodIssue, input: unknown): McsimError {
       );
     default:
       return new McsimError(
-        `${issue.message}${got === undefined ? '' : `, got ${show(got)}`}`,
+        `${issue.message}${got === undefined ? '' : `, got ${show(got)}`}${nodeHint(issue.path, got)}`,
         path || undefined,
       );
   }
+}
+
+/** A node id read as a number is almost always YAML flow style splitting `{ node: 1,0 }` at the comma. */
+function nodeHint(path: readonly PropertyKey[], got: unknown): string {
+  const key = path[path.length - 1];
+  return typeof got === 'number' && (key === 'node' || key === 'source' || key === 'dest')
+    ? ` (quote node ids: "1,0"; in YAML flow style { node: 1,0 } the comma ends the value)`
+    : '';
 }
 
 function valueAt(obj: unknown, path: PropertyKey[]): unknown {
@@ -81,13 +91,16 @@ export function loadConfigFile(path: string): unknown {
       `cannot read config file "${path}": ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`,
     );
   }
+  let value: unknown;
   try {
-    return parseYaml(text) ?? {};
+    value = parseYaml(text) ?? {};
   } catch (e) {
     throw new McsimError(
       `config file "${path}" is not valid YAML/JSON: ${(e as Error).message.split('\n')[0]}`,
     );
   }
+  checkKeys(value, `config file "${path}"`);
+  return value;
 }
 
 /** Sets `path=value` in a plain config object; the value is read as YAML (numbers, booleans, JSON objects). */
@@ -95,16 +108,21 @@ export function applySet(obj: Record<string, unknown>, assignment: string): void
   const eq = assignment.indexOf('=');
   if (eq <= 0) throw new McsimError(`--set needs path=value, got "${assignment}"`);
   const path = assignment.slice(0, eq).trim().split('.');
+  checkPath(path.join('.'), `--set ${assignment}`);
+  for (const key of path)
+    if (!/^[A-Za-z_][\w]*$/.test(key))
+      throw new McsimError(`--set ${assignment}: "${key}" is not a field name (letters, digits, _)`);
   let value: unknown;
   try {
     value = parseYaml(assignment.slice(eq + 1));
-  } catch {
-    throw new McsimError(`--set ${assignment}: the value is not valid YAML`);
+  } catch (e) {
+    throw new McsimError(
+      `--set ${assignment}: the value is not valid YAML (${(e as Error).message.split('\n')[0]})`,
+    );
   }
+  checkKeys(value, `--set ${assignment}`);
   let cur: Record<string, unknown> = obj;
   for (const key of path.slice(0, -1)) {
-    if (!/^[A-Za-z_][\w]*$/.test(key))
-      throw new McsimError(`--set ${assignment}: "${key}" is not a field name`);
     const next = cur[key];
     if (next === undefined || next === null) cur[key] = {};
     else if (typeof next !== 'object' || Array.isArray(next))

@@ -30,7 +30,13 @@ export function lockResults(file: string, experiment: string): () => void {
       const fd = openSync(path, 'wx');
       writeSync(fd, `${JSON.stringify(me)}\n`);
       closeSync(fd);
-      return () => rmSync(path, { force: true });
+      // Ctrl-C ends the process with process.exit, past every finally: release on exit too.
+      const release = () => rmSync(path, { force: true });
+      process.on('exit', release);
+      return () => {
+        process.off('exit', release);
+        release();
+      };
     } catch (e) {
       if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
     }

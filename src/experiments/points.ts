@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { checkPath } from '../config/keys.js';
 import { parseConfig } from '../config/load.js';
 import type { McsimConfig } from '../config/schema.js';
 import { McsimError } from '../util/errors.js';
@@ -34,6 +35,7 @@ export function merge(a: Record<string, unknown>, b: Record<string, unknown>): R
 }
 
 function setPath(obj: Record<string, unknown>, path: string, value: unknown): void {
+  checkPath(path, `axis "${path}"`);
   const keys = path.split('.');
   let cur = obj;
   for (const k of keys.slice(0, -1)) {
@@ -57,6 +59,11 @@ export function effective(exp: Experiment, quick: boolean): Experiment {
 /** Every point: series x axes (crossed, first axis slowest) x seeds, each validated as a config. */
 export function expandPoints(exp: Experiment): Point[] {
   const dims = [...(exp.series ? [exp.series] : []), ...exp.axes];
+  for (const d of dims)
+    if (d.path === 'seed')
+      throw new McsimError(
+        `experiment ${exp.id}: axis "seed" would be overridden; list the seeds under "seeds"`,
+      );
   const points: Point[] = [];
   const rec = (i: number, params: Record<string, unknown>) => {
     if (i === dims.length) {

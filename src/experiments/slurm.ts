@@ -1,6 +1,7 @@
 import { chmodSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { readJsonl, writeCsv } from '../results/writers.js';
+import { readSweepRecords } from '../results/read.js';
+import { writeCsv } from '../results/writers.js';
 import { McsimError } from '../util/errors.js';
 import { latestPerKey, type PointRecord, recordRows } from './record.js';
 import type { Experiment } from './schema.js';
@@ -54,7 +55,7 @@ export function collectShards(dir: string, outFile: string): PointRecord[] {
   if (files.length === 0) throw new McsimError(`no .jsonl shards in "${dir}"`);
   const byKey = new Map<string, PointRecord>();
   for (const f of files.sort())
-    for (const r of latestPerKey(readJsonl<PointRecord>(join(dir, f))).values()) {
+    for (const r of latestPerKey(readSweepRecords<PointRecord>(join(dir, f))).values()) {
       const prev = byKey.get(r.key);
       if (!prev || (prev.status !== 'ok' && r.status === 'ok')) byKey.set(r.key, r);
     }

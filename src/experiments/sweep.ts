@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { basename, extname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -6,6 +6,7 @@ import { Worker } from 'node:worker_threads';
 import { parse as parseYaml } from 'yaml';
 import type { RunMetrics } from '../metrics/types.js';
 import { plotExperiment } from '../plot/from-records.js';
+import { isObjectLine } from '../results/read.js';
 import { appendJsonl, readJsonl, writeCsv } from '../results/writers.js';
 import type { RunOutcome } from '../sim/outcome.js';
 import { McsimError } from '../util/errors.js';
@@ -63,12 +64,17 @@ export function loadExperiment(path: string): Experiment {
   return r.data;
 }
 
-/** A run killed in the middle of a write may leave half a line: cut it, so appends stay whole lines. */
+/**
+ * A run killed in the middle of a write may leave half a line: cut it, so appends stay whole lines.
+ * A last line that is a whole record and only lacks its newline (an editor's doing) is kept.
+ */
 function dropPartialLine(file: string): void {
   if (!existsSync(file)) return;
   const text = readFileSync(file, 'utf8');
   if (text.length === 0 || text.endsWith('\n')) return;
-  writeFileSync(file, text.slice(0, text.lastIndexOf('\n') + 1));
+  const cut = text.lastIndexOf('\n') + 1;
+  if (isObjectLine(text.slice(cut))) appendFileSync(file, '\n');
+  else writeFileSync(file, text.slice(0, cut));
 }
 
 export function resultsFile(exp: Experiment, outDir: string, quick: boolean): string {
@@ -212,7 +218,9 @@ function workerUrl(): URL {
  */
 function makeWorker(url: URL): Worker {
   if (!url.pathname.endsWith('.ts')) return new Worker(url);
-  const boot = `import('tsx/esm/api').then((m) => { m.register(); return import(${JSON.stringify(url.href)}); });`;
+  // tsx is resolved from this module, not from the working directory the user runs in.
+  const api = import.meta.resolve('tsx/esm/api');
+  const boot = `import(${JSON.stringify(api)}).then((m) => { m.register(); return import(${JSON.stringify(url.href)}); });`;
   return new Worker(boot, { eval: true });
 }
 

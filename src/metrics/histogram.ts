@@ -27,14 +27,18 @@ export class IntHistogram {
     return this.count === 0 ? 0 : this.sum / this.count;
   }
 
-  /** Smallest value v such that at least q of the samples are <= v (nearest-rank), 0 when empty. */
+  /**
+   * Smallest value v such that at least q of the samples are <= v (nearest-rank on the samples
+   * rounded to whole cycles, at most the maximum), 0 when empty.
+   */
   quantile(q: number): number {
     if (this.count === 0) return 0;
     const rank = Math.max(1, Math.ceil(q * this.count));
     let seen = 0;
     for (let i = 0; i < this.bins.length; i++) {
       seen += this.bins[i]!;
-      if (seen >= rank) return i;
+      // Samples are binned by rounding: never report a quantile above the largest sample itself.
+      if (seen >= rank) return Math.min(i, this.max);
     }
     return this.max;
   }

@@ -1,4 +1,4 @@
-import { appendFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, extname } from 'node:path';
 import { McsimError } from '../util/errors.js';
 
@@ -62,14 +62,7 @@ export function writeCsv(path: string, rows: ReadonlyArray<Record<string, unknow
   writeFileSync(path, toCsv(rows));
 }
 
-/** Reads a JSONL file, ignoring a trailing partial line. */
-export function readJsonl<T = unknown>(path: string): T[] {
-  if (!existsSync(path)) return [];
-  const text = readFileSync(path, 'utf8');
-  const lines = text.split('\n');
-  if (!text.endsWith('\n')) lines.pop();
-  return lines.filter((l) => l.trim() !== '').map((l) => JSON.parse(l) as T);
-}
+export { readJsonl } from './read.js';
 
 /** Writes a result by the file's extension: .json (object), .jsonl (one appended line), .csv (one row). */
 export function writeResult(path: string, result: unknown): void {

@@ -42,22 +42,26 @@ export function defaultRoutingName(topo: Topology): string {
   return topo.dims.length === 2 ? 'xy' : 'dor';
 }
 
-/** Builds a routing function; McsimError for an unknown name, a topology it does not fit, or too few VCs. */
+/**
+ * Builds a routing function; McsimError for an unknown name, a topology it does not fit, or too few
+ * VCs. `label` names the routing in those messages as the user chose it (e.g. `routing "auto" (xy)`).
+ */
 export function buildRouting(
   topo: Topology,
   name: string,
   vcsPerClass: readonly number[],
   options: Record<string, unknown> = {},
+  label = `routing "${name}"`,
 ): RoutingFunction {
   const def = ROUTINGS.find((r) => r.name === name);
   if (!def)
     throw new McsimError(`unknown routing "${name}" (allowed: ${ROUTINGS.map((r) => r.name).join(', ')})`);
   if (!def.topologies.includes(topo.kind))
     throw new McsimError(
-      `routing "${name}" does not fit topology ${topo.spec} (${name} fits: ${def.topologies.join(', ')})`,
+      `${label} does not fit topology ${topo.spec} (${name} fits: ${def.topologies.join(', ')})`,
     );
   const why = def.check?.(topo, vcsPerClass);
-  if (why) throw new McsimError(`routing "${name}" does not fit ${topo.spec}: ${why}`);
+  if (why) throw new McsimError(`${label} does not fit ${topo.spec}: ${why}`);
   const resolve = (other: string) => buildRouting(topo, other, vcsPerClass);
   return def.build(topo, vcsPerClass, { ...options, resolve });
 }

@@ -25,7 +25,7 @@ export function buildFromConfig(config: McsimConfig): {
       'network.routing',
     );
   const routing = withField('network.routing', () =>
-    buildRouting(topo, name, vcs, config.network.routingOptions),
+    buildRouting(topo, name, vcs, config.network.routingOptions, autoLabel(config, name)),
   );
   const routingByName = (other: string) => withField('network.routing', () => buildRouting(topo, other, vcs));
   // 'all' channels = the output VCs of the router with the most (000 sec. 5.2).
@@ -59,6 +59,11 @@ export function buildFromConfig(config: McsimConfig): {
     },
   };
   return { net, model, timing: { ...config.timing }, resolved };
+}
+
+/** How errors name a routing the user left to 'auto': the name given and the one it chose. */
+function autoLabel(config: McsimConfig, name: string): string | undefined {
+  return config.network.routing === 'auto' ? `routing "auto" (which chose ${name})` : undefined;
 }
 
 /** Prefixes a McsimError raised by `fn` with the config field it came from, unless it names one. */
