@@ -84,7 +84,8 @@ export function resultsFile(exp: Experiment, outDir: string, quick: boolean): st
 /**
  * Runs the points of an experiment on worker threads, appending each finished point to the
  * results file the moment it finishes. A point already in the file is reused only when its record
- * completed and carries the same hash (resolved config and mcsim version): an interrupted sweep
+ * carries the same hash (resolved config and mcsim version) and ran to an end (completed, or
+ * deadlocked or saturated, which the same config repeats; a point that threw runs again): an interrupted sweep
  * resumes where it stopped, and an edited experiment re-runs exactly the points it changed (a
  * newer line for a key supersedes the older ones). A point that throws, deadlocks or ends with
  * measured messages unfinished is recorded as failed with its reason, and the sweep goes on.
