@@ -34,10 +34,13 @@ for (const { id, exp } of catalog()) {
     copyFileSync(p.svg, `${docs}figures/${name}`);
     return `figures/${name}`;
   });
-  const md = summaryMarkdown(exp, r.records, quick ? 'quick' : '', imgs, siblingsIn('results', quick)).replace(
-    /^### /,
-    '## ',
-  );
+  const md = summaryMarkdown(
+    exp,
+    r.records,
+    quick ? 'quick' : '',
+    imgs,
+    siblingsIn('results', quick),
+  ).replace(/^### /, '## ');
   for (const line of md.split('\n')) {
     if (line.startsWith('- **holds**')) held++;
     if (line.startsWith('- **does not hold**')) failed++;
