@@ -1,6 +1,9 @@
 import type { DeadlockReport } from '../metrics/types.js';
+import { EJECT } from '../routing/routing.js';
 import type { MessageState } from './message.js';
 import { describeBuffer, type Network } from './network.js';
+import type { EngineState } from './state.js';
+import type { QueuedWorm } from './terminals.js';
 
 export interface DeadlockInput {
   net: Network;
@@ -15,6 +18,53 @@ export interface DeadlockInput {
   wormSource(w: number): number;
   /** Worms started but still waiting for an injection channel. */
   queued: Array<{ node: number; msg: MessageState; source: number }>;
+}
+
+/**
+ * The deadlock report of the engine's state at cycle t: per worm, the buffers it holds and, for
+ * each branch that holds flits but has no output yet, the channel it waits for.
+ */
+export function deadlockReport(
+  s: EngineState,
+  queued: readonly QueuedWorm[],
+  t: number,
+  idleCycles: number,
+): DeadlockReport {
+  const net = s.net;
+  const holdings = new Map<number, number[]>();
+  for (let b = 0; b < net.numBuffers; b++) {
+    const w = s.owner[b]!;
+    if (w < 0) continue;
+    let list = holdings.get(w);
+    if (!list) holdings.set(w, (list = []));
+    list.push(b);
+  }
+  const waits = new Map<number, Array<{ group: number; mask: number; router: number }>>();
+  for (const [w, bufs] of holdings) {
+    for (const b of bufs) {
+      for (let k = 0; k < s.brN[b]!; k++) {
+        const slot = b * s.MB + k;
+        if (s.brOut[slot] !== -1 || s.recv[b] === 0) continue;
+        const port = s.brRoute[slot]! & 0xff;
+        const r = net.bufRouter[b]!;
+        const group = port === EJECT ? -1 - r : net.portChannel[r * net.numPorts + port]!;
+        let list = waits.get(w);
+        if (!list) waits.set(w, (list = []));
+        list.push({ group, mask: s.brRoute[slot]! >>> 8, router: r });
+      }
+    }
+  }
+  return buildDeadlockReport({
+    net,
+    cycle: t,
+    idleCycles,
+    owner: s.owner,
+    holdings,
+    waits,
+    wormMsg: (w) => s.wormMsg[w]!,
+    wormSource: (w) => s.wormC[w]!.source,
+    queued: queued.map((q) => ({ node: q.node, msg: q.msg, source: q.node })),
+  });
 }
 
 /** Names every worm in flight, the channels it holds and the channels it waits for (and who holds those). */
