@@ -1,7 +1,7 @@
 import { tracePath } from '../routing/path.js';
 import { buildRouting, defaultRoutingName } from '../routing/registry.js';
 import { withField } from '../sim/build.js';
-import { parseTopology } from '../topology/registry.js';
+import { defaultVcs, parseTopology } from '../topology/registry.js';
 
 export interface RouteOpts {
   topology: string;
@@ -16,7 +16,7 @@ export interface RouteOpts {
 export function routeCommand(o: RouteOpts): void {
   const topo = withField('--topology', () => parseTopology(o.topology));
   const name = o.routing ?? defaultRoutingName(topo);
-  const vcs = topo.channelClasses.map((c) => o.vcs ?? (c === 'hypercube' ? 1 : 2));
+  const vcs = o.vcs === undefined ? defaultVcs(topo) : topo.channelClasses.map(() => o.vcs!);
   const rf = withField('--routing', () => buildRouting(topo, name, vcs));
   const from = withField('--from', () => topo.parseNode(o.from));
   const to = withField('--to', () => topo.parseNode(o.to));

@@ -1,15 +1,17 @@
+import { defaultVcs } from '../topology/registry.js';
 import type { Topology } from '../topology/topology.js';
 import { McsimError } from '../util/errors.js';
 import type { McsimConfig } from './schema.js';
 
 /**
  * VCs per channel class of the topology. A number applies to every class; a map names classes
- * (missing ones: 2, or 1 for 'hypercube'). Unset: 2, and on a CCC { cycle: 2, hypercube: 1 } (004 sec. 3).
+ * (missing ones take the topology's default). Unset: the defaults of the topology's registry entry
+ * (2 per class; on a CCC { cycle: 2, hypercube: 1 }, 004 sec. 3).
  */
 export function resolveVcs(config: McsimConfig, topo: Topology): number[] {
   const v = config.network.vcs;
-  const dflt = (c: string) => (c === 'hypercube' ? 1 : 2);
-  if (v === undefined) return topo.channelClasses.map(dflt);
+  const dflt = defaultVcs(topo);
+  if (v === undefined) return dflt;
   if (typeof v === 'number') return topo.channelClasses.map(() => v);
   for (const k of Object.keys(v))
     if (!topo.channelClasses.includes(k))
@@ -17,7 +19,7 @@ export function resolveVcs(config: McsimConfig, topo: Topology): number[] {
         `unknown channel class "${k}" for ${topo.spec} (classes: ${topo.channelClasses.join(', ')})`,
         'network.vcs',
       );
-  return topo.channelClasses.map((c) => v[c] ?? dflt(c));
+  return topo.channelClasses.map((c, i) => v[c] ?? dflt[i]!);
 }
 
 /** Injection or consumption channels per node; 'all' = total output VCs of a router (000 sec. 5.2). */

@@ -1,4 +1,5 @@
 import { F_ABSORB, F_FORWARD, F_TEMP } from '../plan/worm.js';
+import { routeStep } from '../routing/follow.js';
 import { EJECT } from '../routing/routing.js';
 import { McsimError } from '../util/errors.js';
 import type { CompiledWorm } from './compile.js';
@@ -89,13 +90,8 @@ export class HeadStage {
     const net = s.net;
     const dest = cw.node[C]!;
     const rf = cw.routing === undefined ? net.routing : net.routingByName(cw.routing);
-    const packed = rf.route(r, dest, leg, s.prevPort[b]!);
+    const packed = routeStep(net.topology, rf, r, dest, leg, s.prevPort[b]!);
     const port = packed & 0xff;
-    if (port === EJECT || net.portChannel[r * net.numPorts + port]! < 0) {
-      throw new Error(
-        `routing ${net.routing.name} chose port ${port} at ${net.topology.formatNode(r)} toward ${net.topology.formatNode(dest)}, which has no channel`,
-      );
-    }
     // Replication sends one copy per output channel; two branches on one channel would wait for
     // each other's VC (a self-deadlock with one VC), so such a header is rejected.
     for (let k = 0; k < s.brN[b]!; k++) {

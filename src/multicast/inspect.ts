@@ -1,8 +1,7 @@
 import { F_ABSORB, SERVICE_FLAGS, type Service, type StopSpec, type WormSpec } from '../plan/worm.js';
+import { followRoute } from '../routing/follow.js';
 import type { RoutingFunction } from '../routing/routing.js';
-import { EJECT, routePort } from '../routing/routing.js';
 import type { Topology } from '../topology/topology.js';
-import { McsimError } from '../util/errors.js';
 import { allWorms, type MulticastPlan } from './plan.js';
 
 /** One worm of a plan as printed by `mcsim plan --json`. */
@@ -42,22 +41,12 @@ export function traceWorm(topo: Topology, rfFor: (name?: string) => RoutingFunct
     let pp = prevPort;
     let d = depth;
     for (const stop of list) {
-      const leg = cur;
-      let guard = 0;
-      while (cur !== stop.node) {
-        const packed = rf.route(cur, stop.node, leg, pp);
-        const port = routePort(packed);
-        const next = port === EJECT ? -1 : topo.neighbor(cur, port);
-        if (next < 0 || ++guard > topo.numNodes * 4)
-          throw new McsimError(
-            `worm from ${topo.formatNode(worm.source)} cannot reach ${topo.formatNode(stop.node)} with ${rf.name}`,
-          );
-        hops.push({ from: cur, port, to: next, vcMask: packed >>> 8 });
-        path.push(next);
-        cur = next;
-        pp = port;
+      pp = followRoute(topo, rf, cur, stop.node, cur, pp, (from, port, to, packed) => {
+        hops.push({ from, port, to, vcMask: packed >>> 8 });
+        path.push(to);
         d++;
-      }
+      });
+      cur = stop.node;
       if (stop.branches) for (const br of stop.branches) walk(cur, pp, br, d);
     }
     longest = Math.max(longest, d);

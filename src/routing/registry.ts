@@ -1,3 +1,4 @@
+import { defaultRouting } from '../topology/registry.js';
 import type { Topology } from '../topology/topology.js';
 import { McsimError } from '../util/errors.js';
 import { dorRouting, ecubeRouting, xyRouting, yxRouting } from './dor.js';
@@ -28,10 +29,9 @@ export function routingsFor(topo: Topology): RoutingDef[] {
   );
 }
 
-/** The topology's default: xy on 2D meshes and tori, dor on other k-ary n-cubes, hc on CCCs. */
+/** The topology's default routing, as its registry entry states it (xy on 2-D, dor on n-D, hc on CCCs). */
 export function defaultRoutingName(topo: Topology): string {
-  if (topo.kind === 'ccc') return 'hc';
-  return topo.dims.length === 2 ? 'xy' : 'dor';
+  return defaultRouting(topo);
 }
 
 /** Builds a routing function; McsimError for an unknown name, a topology it does not fit, or too few VCs. */

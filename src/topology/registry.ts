@@ -4,11 +4,26 @@ import { mesh } from './mesh.js';
 import type { Topology } from './topology.js';
 import { karyNcube, torus } from './torus.js';
 
+/**
+ * A topology kind and everything it implies, in one place: the code elsewhere asks the entry
+ * instead of testing the kind's name.
+ */
 export interface TopologyDef {
   readonly name: string;
   readonly description: string;
   readonly example: string;
   parse(params: string): Topology;
+  /**
+   * `direct`: a processor at every router, node ids name both. `switched`: end nodes attached to
+   * ports of switches that carry no processor (002, 003).
+   */
+  readonly network: 'direct' | 'switched';
+  /** The routing function used when the config says `auto`. */
+  defaultRouting(topo: Topology): string;
+  /** VCs per channel class when the config does not set them; classes not named get 2. */
+  readonly defaultVcs: Readonly<Record<string, number>>;
+  /** Node coordinates form a 2-D grid (`mcsim plan` draws small 2-D plans). */
+  readonly grid: boolean;
 }
 
 function radices(params: string, form: string): number[] {
@@ -18,6 +33,11 @@ function radices(params: string, form: string): number[] {
   return parts.map(Number);
 }
 
+/** Dimension-order routing: xy on 2-D networks, dor on the others. */
+function dorDefault(topo: Topology): string {
+  return topo.dims.length === 2 ? 'xy' : 'dor';
+}
+
 /** Every topology, registered in one place. */
 export const TOPOLOGIES: readonly TopologyDef[] = [
   {
@@ -25,12 +45,20 @@ export const TOPOLOGIES: readonly TopologyDef[] = [
     description: 'n-dimensional mesh (any sizes, e.g. 16x16, 8x4, 4x4x4)',
     example: 'mesh:16x16',
     parse: (p) => mesh(radices(p, 'mesh:16x16')),
+    network: 'direct',
+    defaultRouting: dorDefault,
+    defaultVcs: {},
+    grid: true,
   },
   {
     name: 'torus',
     description: 'n-dimensional torus, wrap-around in every dimension',
     example: 'torus:10x10',
     parse: (p) => torus(radices(p, 'torus:10x10')),
+    network: 'direct',
+    defaultRouting: dorDefault,
+    defaultVcs: {},
+    grid: true,
   },
   {
     name: 'kary',
@@ -45,6 +73,10 @@ export const TOPOLOGIES: readonly TopologyDef[] = [
         parts.map((x) => x.endsWith('t')),
       );
     },
+    network: 'direct',
+    defaultRouting: dorDefault,
+    defaultVcs: {},
+    grid: true,
   },
   {
     name: 'ccc',
@@ -54,8 +86,31 @@ export const TOPOLOGIES: readonly TopologyDef[] = [
       if (!/^\d+$/.test(p)) throw new McsimError(`"${p}" is not a dimension (write ccc:5)`);
       return new Ccc(Number(p));
     },
+    network: 'direct',
+    defaultRouting: () => 'hc',
+    // HC routing multiplexes h0/h1 (l0/l1) on cycle links and needs one VC on cube links (004 sec. 3).
+    defaultVcs: { cycle: 2, hypercube: 1 },
+    grid: false,
   },
 ];
+
+/** The registry entry of a topology's kind. */
+export function topologyDef(topo: Topology): TopologyDef {
+  const def = TOPOLOGIES.find((t) => t.name === topo.kind);
+  if (!def) throw new McsimError(`topology kind "${topo.kind}" is not registered`);
+  return def;
+}
+
+/** VCs per channel class (indexed like `topo.channelClasses`) when the config does not set them. */
+export function defaultVcs(topo: Topology): number[] {
+  const d = topologyDef(topo).defaultVcs;
+  return topo.channelClasses.map((c) => d[c] ?? 2);
+}
+
+/** The routing function a topology uses when none is named. */
+export function defaultRouting(topo: Topology): string {
+  return topologyDef(topo).defaultRouting(topo);
+}
 
 export function topologyNames(): string[] {
   return TOPOLOGIES.map((t) => t.name);

@@ -4,7 +4,7 @@ import { buildNetwork, type Network } from '../../src/engine/network.js';
 import type { WormSpec } from '../../src/plan/worm.js';
 import { routerModel } from '../../src/router/model.js';
 import { buildRouting, defaultRoutingName } from '../../src/routing/registry.js';
-import { parseTopology } from '../../src/topology/registry.js';
+import { defaultVcs, parseTopology } from '../../src/topology/registry.js';
 
 export const PAPER_TIMING: Timing = {
   routingDelay: 2,
@@ -26,7 +26,7 @@ export interface NetOpts {
 
 export function makeNet(spec: string, o: NetOpts = {}): Network {
   const topo = parseTopology(spec);
-  const vcs = o.vcs ?? topo.channelClasses.map((c) => (c === 'hypercube' ? 1 : 2));
+  const vcs = o.vcs ?? defaultVcs(topo);
   const rf = buildRouting(topo, o.routing ?? defaultRoutingName(topo), vcs);
   return buildNetwork(topo, rf, {
     vcsPerClass: vcs,

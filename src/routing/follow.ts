@@ -1,0 +1,61 @@
+import type { Topology } from '../topology/topology.js';
+import { McsimError } from '../util/errors.js';
+import { EJECT, type RoutingFunction } from './routing.js';
+
+/**
+ * One routing decision at router `cur` toward `dest`, checked against the topology: the packed
+ * route (port and allowed VCs) of a port that has a channel. The engine's head processing and every
+ * hop of `followRoute` go through here, so inspection, analysis, the CLI and the simulation agree.
+ */
+export function routeStep(
+  topo: Topology,
+  rf: RoutingFunction,
+  cur: number,
+  dest: number,
+  legSrc: number,
+  prevPort: number,
+): number {
+  const packed = rf.route(cur, dest, legSrc, prevPort);
+  const port = packed & 0xff;
+  if (port === EJECT || topo.neighbor(cur, port) < 0)
+    throw new McsimError(
+      `routing ${rf.name} chose port ${port} at ${topo.formatNode(cur)} toward ${topo.formatNode(dest)}, which has no channel`,
+    );
+  return packed;
+}
+
+/** Called for every hop of a followed route: the router left, the port, the router reached, the packed route. */
+export type HopVisit = (from: number, port: number, to: number, packed: number) => void;
+
+/**
+ * Follows the routing function from `from` to `dest`, hop by hop, calling `visit` for each hop.
+ * `legSrc` is where the leg began and `prevPort` the port that brought the worm to `from` (-1 at
+ * its source), as the engine passes them. Returns the port of the last hop (`prevPort` when
+ * `from === dest`). A route longer than 4 hops per router is a loop and is rejected.
+ */
+export function followRoute(
+  topo: Topology,
+  rf: RoutingFunction,
+  from: number,
+  dest: number,
+  legSrc: number,
+  prevPort: number,
+  visit: HopVisit,
+): number {
+  let cur = from;
+  let prev = prevPort;
+  let guard = 0;
+  while (cur !== dest) {
+    if (++guard > topo.numNodes * 4)
+      throw new McsimError(
+        `routing ${rf.name} loops between ${topo.formatNode(legSrc)} and ${topo.formatNode(dest)}`,
+      );
+    const packed = routeStep(topo, rf, cur, dest, legSrc, prev);
+    const port = packed & 0xff;
+    const next = topo.neighbor(cur, port);
+    visit(cur, port, next, packed);
+    prev = port;
+    cur = next;
+  }
+  return prev;
+}
