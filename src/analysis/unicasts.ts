@@ -45,7 +45,8 @@ export function unicastsOf(
       const arcs: number[] = [];
       const links: number[] = [];
       const named: Unicast['hops'] = [];
-      followRoute(topo, rf, w.source, to, w.source, -1, (cur, port, _next, packed) => {
+      const src = topo.nodeSwitch(w.source);
+      followRoute(topo, rf, src, to, src, -1, (cur, port, _next, packed) => {
         const mask = packed >>> 8;
         // The lowest VC the routing allows: U-CCC's h0/h1/l0/l1 choice is a single VC.
         const vc = 31 - Math.clz32(mask & -mask);

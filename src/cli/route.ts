@@ -22,6 +22,8 @@ export function routeCommand(o: RouteOpts): void {
   const to = withField('--to', () => topo.parseNode(o.to));
   const hops = tracePath(topo, rf, from, to);
   const f = (n: number) => topo.formatNode(n);
+  // Hops run between switches (the nodes themselves on a direct network).
+  const fs = (r: number) => topo.formatSwitch(r);
   if (o.json) {
     const out = {
       topology: topo.spec,
@@ -29,13 +31,15 @@ export function routeCommand(o: RouteOpts): void {
       from: f(from),
       to: f(to),
       hops: hops.length,
-      path: [f(from), ...hops.map((h) => f(h.to))],
-      channels: hops.map((h) => ({ from: f(h.from), to: f(h.to), port: h.portName, vcs: h.vcs })),
+      path: [fs(topo.nodeSwitch(from)), ...hops.map((h) => fs(h.to))],
+      channels: hops.map((h) => ({ from: fs(h.from), to: fs(h.to), port: h.portName, vcs: h.vcs })),
     };
     process.stdout.write(`${JSON.stringify(out)}\n`);
     return;
   }
   console.log(`${topo.spec}, ${rf.name} routing: ${f(from)} -> ${f(to)} in ${hops.length} hop(s)`);
   for (const h of hops)
-    console.log(`  ${f(h.from).padEnd(12)} --${h.portName}--> ${f(h.to).padEnd(12)} VCs ${h.vcs.join(' ')}`);
+    console.log(
+      `  ${fs(h.from).padEnd(12)} --${h.portName}--> ${fs(h.to).padEnd(12)} VCs ${h.vcs.join(' ')}`,
+    );
 }

@@ -1,5 +1,4 @@
 import type { RouterModel } from '../router/model.js';
-import { EJECT } from '../routing/routing.js';
 import { BUF_NET } from './network.js';
 import type { EngineState } from './state.js';
 
@@ -43,8 +42,9 @@ export class Allocator {
       for (let k = 0; k < n; k++) {
         const slot = b * MB + k;
         if (brOut[slot] !== -1) continue;
-        const port = brRoute[slot]! & 0xff;
-        const group = port === EJECT ? net.numNetChannels + r : net.portChannel[r * net.numPorts + port]!;
+        const group = s.brSink[slot]
+          ? net.numNetChannels + s.wormC[s.owner[b]!]!.node[s.brTarget[slot]!]!
+          : net.portChannel[r * net.numPorts + (brRoute[slot]! & 0xff)]!;
         if (nreq === this.reqSlot.length) this.growReq();
         this.reqSlot[nreq] = slot;
         this.reqGroup[nreq] = group;

@@ -1,5 +1,4 @@
 import type { DeadlockReport } from '../metrics/types.js';
-import { EJECT } from '../routing/routing.js';
 import type { MessageState } from './message.js';
 import { describeBuffer, type Network } from './network.js';
 import type { EngineState } from './state.js';
@@ -12,7 +11,7 @@ export interface DeadlockInput {
   owner: Int32Array;
   /** Buffers (VCs, injection and consumption channels) held, per worm. */
   holdings: Map<number, number[]>;
-  /** Unserved requests per worm: group >= 0 is a network channel, -1-r the consumption channels of router r. */
+  /** Unserved requests per worm: group >= 0 is a network channel, -1-n the consumption channels of end node n. */
   waits: Map<number, Array<{ group: number; mask: number; router: number }>>;
   wormMsg(w: number): MessageState;
   wormSource(w: number): number;
@@ -47,7 +46,9 @@ export function deadlockReport(
         if (s.brOut[slot] !== -1 || s.recv[b] === 0) continue;
         const port = s.brRoute[slot]! & 0xff;
         const r = net.bufRouter[b]!;
-        const group = port === EJECT ? -1 - r : net.portChannel[r * net.numPorts + port]!;
+        const group = s.brSink[slot]
+          ? -1 - s.wormC[w]!.node[s.brTarget[slot]!]!
+          : net.portChannel[r * net.numPorts + port]!;
         let list = waits.get(w);
         if (!list) waits.set(w, (list = []));
         list.push({ group, mask: s.brRoute[slot]! >>> 8, router: r });
@@ -94,7 +95,7 @@ export function buildDeadlockReport(d: DeadlockInput): DeadlockReport {
           held.push(`${net.routing.vcName(net.pcSrc[c]!, net.pcPort[c]!, v)} ${holderText(b)}`);
         }
         waitsFor.push(
-          `a VC of channel ${t.formatNode(net.pcSrc[c]!)} -> ${t.formatNode(net.pcDst[c]!)} (${t.portName(net.pcPort[c]!)}): ${held.join('; ')}`,
+          `a VC of channel ${t.formatSwitch(net.pcSrc[c]!)} -> ${t.formatSwitch(net.pcDst[c]!)} (${t.portName(net.pcPort[c]!)}): ${held.join('; ')}`,
         );
       }
     }

@@ -21,7 +21,10 @@ export class HeadStage {
     this.timing = timing;
   }
 
-  /** The header has arrived in buffer b at cycle t. */
+  /**
+   * The header has arrived in buffer b (of switch r) at cycle t. A stop whose end node is attached
+   * to r is consumed here; otherwise the worm is routed on toward its current target.
+   */
   arrived(b: number, t: number): void {
     const s = this.s;
     const r = s.net.bufRouter[b]!;
@@ -31,7 +34,7 @@ export class HeadStage {
     s.brN[b] = 0;
     let modified = false;
     let netBranches = 0;
-    if (cw.node[T] === r) {
+    if (s.net.nodeSwitch[cw.node[T]!] === r) {
       modified = true;
       netBranches = this.consumeStop(b, cw, T, r);
     } else {
@@ -50,6 +53,7 @@ export class HeadStage {
     const f = cw.flags[T]!;
     let netBranches = 0;
     if (f & (F_ABSORB | F_TEMP)) {
+      // A consumption branch toward the stop's end node; allocation finds its channels by the node.
       const k = this.newBranch(b, r);
       const slot = b * s.MB + k;
       s.brSink[slot] = 1;
@@ -60,7 +64,7 @@ export class HeadStage {
       const cs = cw.childStart[T]!;
       for (let i = 0; i < cw.childCount[T]!; i++) {
         const C = cw.children[cs + i]!;
-        if (cw.node[C] === r) netBranches += this.consumeStop(b, cw, C, r);
+        if (this.s.net.nodeSwitch[cw.node[C]!] === r) netBranches += this.consumeStop(b, cw, C, r);
         else {
           this.addNetBranch(b, cw, C, r, r);
           netBranches++;
@@ -75,7 +79,7 @@ export class HeadStage {
     const k = s.brN[b]!;
     if (k >= s.MB)
       throw new McsimError(
-        `a worm replicates into more than ${s.MB} branches at node ${s.net.topology.formatNode(r)}`,
+        `a worm replicates into more than ${s.MB} branches at switch ${s.net.topology.formatSwitch(r)}`,
       );
     s.brN[b] = k + 1;
     const slot = b * s.MB + k;
@@ -98,7 +102,7 @@ export class HeadStage {
       const o = b * s.MB + k;
       if (!s.brSink[o] && (s.brRoute[o]! & 0xff) === port)
         throw new McsimError(
-          `tree worm from ${net.topology.formatNode(cw.source)} replicates twice into channel ${net.topology.portName(port)} at node ${net.topology.formatNode(r)}: branches must leave through different channels`,
+          `tree worm from ${net.topology.formatNode(cw.source)} replicates twice into channel ${net.topology.portName(port)} at switch ${net.topology.formatSwitch(r)}: branches must leave through different channels`,
         );
     }
     const k = this.newBranch(b, r);

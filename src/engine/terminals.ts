@@ -110,7 +110,7 @@ export class Terminals {
         s.brN[b] = 0;
         s.srcSent[b] = 0;
         s.target[b] = 0;
-        s.legSrc[b] = rw.worm.source;
+        s.legSrc[b] = net.nodeSwitch[rw.worm.source]!;
         s.prevPort[b] = -1;
         s.wormLive[w] = 1;
         s.activate(b);

@@ -9,7 +9,7 @@ export interface WormView {
   phase: number;
   source: string;
   destinations: Array<{ node: string; service: Service }>;
-  /** Node ids in order, source first; for tree worms, each branch continues from its fork. */
+  /** Switches in order, the source's first; for tree worms, each branch continues from its fork. */
   path: string[];
   hops: number;
   routing: string;
@@ -30,10 +30,10 @@ export interface PlanView {
   longestPath: number;
 }
 
-/** Walks a worm through the routing functions: the node sequence of each branch, and all hops. */
+/** Walks a worm through the routing functions: the switch sequence of each branch, and all hops. */
 export function traceWorm(topo: Topology, rfFor: (name?: string) => RoutingFunction, worm: WormSpec) {
   const rf = rfFor(worm.routing);
-  const path: number[] = [worm.source];
+  const path: number[] = [topo.nodeSwitch(worm.source)];
   const hops: Array<{ from: number; port: number; to: number; vcMask: number }> = [];
   let longest = 0;
   const walk = (from: number, prevPort: number, list: StopSpec[], depth: number) => {
@@ -46,12 +46,12 @@ export function traceWorm(topo: Topology, rfFor: (name?: string) => RoutingFunct
         path.push(to);
         d++;
       });
-      cur = stop.node;
+      cur = topo.nodeSwitch(stop.node);
       if (stop.branches) for (const br of stop.branches) walk(cur, pp, br, d);
     }
     longest = Math.max(longest, d);
   };
-  walk(worm.source, -1, worm.stops, 0);
+  walk(topo.nodeSwitch(worm.source), -1, worm.stops, 0);
   return { path, hops, longest };
 }
 
@@ -87,7 +87,7 @@ export function planView(
       phase,
       source: topo.formatNode(worm.source),
       destinations: stops.map((s) => ({ node: topo.formatNode(s.node), service: s.service })),
-      path: t.path.map((n) => topo.formatNode(n)),
+      path: t.path.map((r) => topo.formatSwitch(r)),
       hops: t.hops.length,
       routing: rfFor(worm.routing).name,
     };

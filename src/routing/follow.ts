@@ -19,7 +19,7 @@ export function routeStep(
   const port = packed & 0xff;
   if (port === EJECT || topo.neighbor(cur, port) < 0)
     throw new McsimError(
-      `routing ${rf.name} chose port ${port} at ${topo.formatNode(cur)} toward ${topo.formatNode(dest)}, which has no channel`,
+      `routing ${rf.name} chose port ${port} at ${topo.formatSwitch(cur)} toward ${topo.formatNode(dest)}, which has no channel`,
     );
   return packed;
 }
@@ -28,10 +28,11 @@ export function routeStep(
 export type HopVisit = (from: number, port: number, to: number, packed: number) => void;
 
 /**
- * Follows the routing function from `from` to `dest`, hop by hop, calling `visit` for each hop.
- * `legSrc` is where the leg began and `prevPort` the port that brought the worm to `from` (-1 at
- * its source), as the engine passes them. Returns the port of the last hop (`prevPort` when
- * `from === dest`). A route longer than 4 hops per router is a loop and is rejected.
+ * Follows the routing function from switch `from` to the switch end node `dest` is attached to,
+ * hop by hop, calling `visit` for each hop. `legSrc` is the switch where the leg began and
+ * `prevPort` the port that brought the worm to `from` (-1 at its source), as the engine passes
+ * them. Returns the port of the last hop (`prevPort` when `from` is already dest's switch). A
+ * route longer than 4 hops per switch is a loop and is rejected.
  */
 export function followRoute(
   topo: Topology,
@@ -45,10 +46,11 @@ export function followRoute(
   let cur = from;
   let prev = prevPort;
   let guard = 0;
-  while (cur !== dest) {
-    if (++guard > topo.numNodes * 4)
+  const last = topo.nodeSwitch(dest);
+  while (cur !== last) {
+    if (++guard > topo.numSwitches * 4)
       throw new McsimError(
-        `routing ${rf.name} loops between ${topo.formatNode(legSrc)} and ${topo.formatNode(dest)}`,
+        `routing ${rf.name} loops between ${topo.formatSwitch(legSrc)} and ${topo.formatNode(dest)}`,
       );
     const packed = routeStep(topo, rf, cur, dest, legSrc, prev);
     const port = packed & 0xff;

@@ -11,7 +11,7 @@ export interface Hop {
   vcs: string[];
 }
 
-/** The route of a unicast from `from` to `to`, hop by hop (empty when from === to). */
+/** The route of a unicast from end node `from` to end node `to`, hop by hop between switches (empty when both sit on one switch). */
 export function tracePath(topo: Topology, rf: RoutingFunction, from: number, to: number): Hop[] {
   return tracePathVia(topo, rf, from, [to]);
 }
@@ -24,7 +24,7 @@ export function tracePathVia(
   stops: readonly number[],
 ): Hop[] {
   const hops: Hop[] = [];
-  let cur = src;
+  let cur = topo.nodeSwitch(src);
   let prev = -1;
   for (const stop of stops) {
     prev = followRoute(topo, rf, cur, stop, cur, prev, (from, port, to, packed) => {
@@ -33,7 +33,7 @@ export function tracePathVia(
       for (let v = 0; v < 24; v++) if ((vcMask >>> v) & 1) vcs.push(rf.vcName(from, port, v));
       hops.push({ from, port, portName: topo.portName(port), to, vcMask, vcs });
     });
-    cur = stop;
+    cur = topo.nodeSwitch(stop);
   }
   return hops;
 }
