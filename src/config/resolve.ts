@@ -31,3 +31,28 @@ export function resolveChannels(
   const v = kind === 'injection' ? config.network.injectionChannels : config.network.consumptionChannels;
   return v === 'all' ? totalVcsPerRouter : v;
 }
+
+/** Link latency and credit delay per channel class of the topology (`network.links`; default 1 and 0). */
+export function resolveLinks(
+  config: McsimConfig,
+  topo: Topology,
+): { latency: number[]; creditDelay: number[] } {
+  const v = config.network.links;
+  const one = (c: string) => {
+    if (v === undefined) return { latency: 1, creditDelay: 0 };
+    if ('latency' in v || 'creditDelay' in v) return v as { latency: number; creditDelay: number };
+    const per = (v as Record<string, { latency: number; creditDelay: number }>)[c];
+    return per ?? { latency: 1, creditDelay: 0 };
+  };
+  if (v !== undefined && !('latency' in v || 'creditDelay' in v))
+    for (const k of Object.keys(v))
+      if (!topo.channelClasses.includes(k))
+        throw new McsimError(
+          `unknown channel class "${k}" for ${topo.spec} (classes: ${topo.channelClasses.join(', ')})`,
+          'network.links',
+        );
+  return {
+    latency: topo.channelClasses.map((c) => one(c).latency),
+    creditDelay: topo.channelClasses.map((c) => one(c).creditDelay),
+  };
+}

@@ -17,6 +17,12 @@ export interface LinkSinks {
  * buffers, as the 1-flit-buffer model of 000 sec. 5.1 assumes. Every decision reads the state at
  * the start of the cycle; all moves are applied together at the end.
  *
+ * Links with a latency L > 1 (flits in flight on the wire) make a flit usable downstream L cycles
+ * after it left: a header is processed as arriving L - 1 cycles later, and body flits carry the
+ * cycle they become usable in a ring per buffer. A credit delay C > 0 makes a slot freed in cycle f
+ * visible upstream from cycle f + C, and removes the same-cycle reuse of a full buffer. Both are off
+ * (L = 1, C = 0) by default, and then cost nothing: the book-keeping runs only when a channel has them.
+ *
  * Per branch slot, `ready` (can it move if it wins its link?) and `succeeds` (did it win, and is
  * there room?) are memoised per cycle as 2t+1 (yes) or 2t (no), since they recurse downstream
  * through full buffers whose front flit may leave in the same cycle.
@@ -44,6 +50,16 @@ export class LinkStage {
   private readonly brOut: Int32Array;
   private readonly readyAt: Float64Array;
   private readonly bufCap: Int32Array;
+  // Link latency: per network buffer, a ring of the cycle each flit in it becomes usable.
+  private readonly lagged: boolean;
+  private readonly usable: Int32Array;
+  // Credit delay: per network buffer, a ring of the cycle each flit left it.
+  private readonly delayed: boolean;
+  private readonly leftAt: Int32Array;
+  /** Flits per network buffer (the ring size). */
+  private readonly depth: number;
+  /** Network buffers are 0..netBuffers-1. */
+  private readonly netBuffers: number;
 
   constructor(s: EngineState, sinks: LinkSinks) {
     this.s = s;
@@ -64,6 +80,46 @@ export class LinkStage {
     this.brOut = s.brOut;
     this.readyAt = s.readyAt;
     this.bufCap = s.net.bufCap;
+    const net = s.net;
+    this.netBuffers = net.numNetChannels > 0 ? net.pcFirstBuf[net.numNetChannels]! : 0;
+    this.depth = this.netBuffers > 0 ? net.bufCap[0]! : 1;
+    this.lagged = net.maxLatency > 1;
+    this.delayed = net.maxCreditDelay > 0;
+    this.usable = new Int32Array(this.lagged ? this.netBuffers * this.depth : 0);
+    this.leftAt = new Int32Array(this.delayed ? this.netBuffers * this.depth : 0);
+  }
+
+  /** Has body flit `k` of buffer b come off the wire by cycle t? (Only asked when links have latency.) */
+  private arrived(b: number, k: number, t: number): boolean {
+    return b >= this.netBuffers || this.usable[b * this.depth + (k % this.depth)]! <= t;
+  }
+
+  /**
+   * Room in network buffer `out` as the upstream router sees it at cycle t with a credit delay:
+   * flits sent into it minus those whose departure's credit has arrived.
+   */
+  private roomSeen(out: number, t: number): boolean {
+    const st = this.s;
+    const C = st.net.pcCreditDelay[st.net.bufPc[out]!]!;
+    const base = out * this.depth;
+    let c = st.credited[out]!;
+    const d = st.departed[out]!;
+    while (c < d && this.leftAt[base + (c % this.depth)]! + C <= t) c++;
+    st.credited[out] = c;
+    return this.recv[out]! - c < this.bufCap[out]!;
+  }
+
+  /** Is `out` a buffer whose credits return late (no same-cycle reuse of a full buffer)? */
+  private late(out: number): boolean {
+    return out < this.netBuffers && this.s.net.pcCreditDelay[this.s.net.bufPc[out]!]! > 0;
+  }
+
+  /** Records the departures of buffer b's slowest branch in cycle t (credit delay book-keeping). */
+  private recordDepartures(b: number, t: number): void {
+    const st = this.s;
+    const m = st.minSent(b);
+    for (let k = st.departed[b]!; k < m; k++) this.leftAt[b * this.depth + (k % this.depth)] = t;
+    st.departed[b] = m;
   }
 
   /** Has buffer o room for one more flit (flits in it, counted from its slowest branch, below capacity)? */
@@ -86,8 +142,13 @@ export class LinkStage {
     const out = this.brOut[s]!;
     const sent = this.brSent[s]!;
     let v = false;
-    if (out >= 0 && sent < this.recv[b]! && (sent > 0 || t >= this.readyAt[b]!)) {
-      v = this.roomIn(out) || this.drainable(out, t);
+    if (
+      out >= 0 &&
+      sent < this.recv[b]! &&
+      (sent > 0 ? !this.lagged || this.arrived(b, sent, t) : t >= this.readyAt[b]!)
+    ) {
+      if (this.delayed && this.late(out)) v = this.roomSeen(out, t);
+      else v = this.roomIn(out) || this.drainable(out, t);
     }
     this.rd[s] = v ? t2 + 1 : t2;
     return v;
@@ -113,7 +174,8 @@ export class LinkStage {
     const out = this.brOut[s]!;
     const pc = this.s.net.bufPc[out]!;
     if (this.rd[s] === t2 + 1 && this.winStamp[pc] === t && this.winSlot[pc] === s) {
-      v = this.roomIn(out) || this.drains(out, t);
+      if (this.delayed && this.late(out)) v = this.roomSeen(out, t);
+      else v = this.roomIn(out) || this.drains(out, t);
     }
     this.sc[s] = v ? t2 + 1 : t2;
     return v;
@@ -220,9 +282,13 @@ export class LinkStage {
       if (kind === BUF_NET) {
         st.flitHops++;
         st.wormTraffic[st.owner[out]!]!++;
+        // A flit on a link of latency L is usable downstream from cycle t + L; the header is read
+        // as it comes off the wire, in cycle t + L - 1.
+        const lat = this.lagged ? net.pcLatency[pc]! : 1;
+        if (lat > 1) this.usable[out * this.depth + ((got - 1) % this.depth)] = t + lat;
         if (got === 1) {
           st.wormMsg[st.owner[out]!]!.hops++;
-          this.sinks.headArrived(out, t);
+          this.sinks.headArrived(out, t + lat - 1);
         }
       } else if (kind === BUF_SINK) {
         this.sinks.consume(out, got, t);
@@ -233,6 +299,7 @@ export class LinkStage {
       const m = moves[i]!;
       if (m < 0) continue;
       const b = (m / MB) | 0;
+      if (this.delayed && b < this.netBuffers) this.recordDepartures(b, t);
       const w = st.owner[b]!;
       if (w >= 0 && st.minSent(b) === st.bufLen[b]) st.release(b, w);
     }

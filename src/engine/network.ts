@@ -19,6 +19,10 @@ export interface NetworkOptions {
   bufferDepth: number;
   injectionChannels: number;
   consumptionChannels: number;
+  /** Cycles a flit spends on a network channel, per channel class (default 1). */
+  linkLatency?: readonly number[];
+  /** Cycles until a freed slot is seen upstream, per channel class (default 0: the same cycle). */
+  linkCreditDelay?: readonly number[];
 }
 
 /**
@@ -53,6 +57,13 @@ export interface Network {
   readonly pcPort: Int32Array;
   readonly pcFirstBuf: Int32Array;
   readonly pcVcs: Int32Array;
+  /** Wire latency in cycles (1 on injection and consumption channels). */
+  readonly pcLatency: Int32Array;
+  /** Credit delay in cycles (0 on injection and consumption channels). */
+  readonly pcCreditDelay: Int32Array;
+  /** Largest latency and credit delay of any channel: 1 and 0 let the engine skip their book-keeping. */
+  readonly maxLatency: number;
+  readonly maxCreditDelay: number;
   /** Per buffer. */
   readonly bufRouter: Int32Array;
   readonly bufPc: Int32Array;
@@ -83,6 +94,8 @@ export function buildNetwork(topology: Topology, routing: RoutingFunction, opts:
   const dst: number[] = [];
   const port: number[] = [];
   const vcs: number[] = [];
+  const lat: number[] = [];
+  const cred: number[] = [];
   for (let r = 0; r < S; r++) {
     for (let p = 0; p < P; p++) {
       const nb = topology.neighbor(r, p);
@@ -98,6 +111,8 @@ export function buildNetwork(topology: Topology, routing: RoutingFunction, opts:
       dst.push(nb);
       port.push(p);
       vcs.push(v);
+      lat.push(opts.linkLatency?.[topology.portClass(r, p)] ?? 1);
+      cred.push(opts.linkCreditDelay?.[topology.portClass(r, p)] ?? 0);
     }
   }
   const numNet = src.length;
@@ -109,6 +124,8 @@ export function buildNetwork(topology: Topology, routing: RoutingFunction, opts:
   const pcPort = new Int32Array(numChannels).fill(-1);
   const pcFirstBuf = new Int32Array(numChannels);
   const pcVcs = new Int32Array(numChannels);
+  const pcLatency = new Int32Array(numChannels).fill(1);
+  const pcCreditDelay = new Int32Array(numChannels);
   let nb = 0;
   for (let c = 0; c < numNet; c++) {
     pcSrc[c] = src[c]!;
@@ -116,6 +133,8 @@ export function buildNetwork(topology: Topology, routing: RoutingFunction, opts:
     pcPort[c] = port[c]!;
     pcFirstBuf[c] = nb;
     pcVcs[c] = vcs[c]!;
+    pcLatency[c] = lat[c]!;
+    pcCreditDelay[c] = cred[c]!;
     nb += vcs[c]!;
   }
   const numBuffers = nb + N * I + N * C;
@@ -203,6 +222,10 @@ export function buildNetwork(topology: Topology, routing: RoutingFunction, opts:
     pcPort,
     pcFirstBuf,
     pcVcs,
+    pcLatency,
+    pcCreditDelay,
+    maxLatency: lat.reduce((a, x) => Math.max(a, x), 1),
+    maxCreditDelay: cred.reduce((a, x) => Math.max(a, x), 0),
     bufRouter,
     bufPc,
     bufVc,

@@ -59,6 +59,10 @@ export class EngineState {
   readonly srcSent: Int32Array;
   /** Length of the worm owning the buffer. */
   readonly bufLen: Int32Array;
+  /** Flits whose departure (by every branch) links.ts has recorded, for delayed credits. */
+  readonly departed: Int32Array;
+  /** Departed flits whose credit has reached the upstream router. */
+  readonly credited: Int32Array;
 
   // Per branch slot (buffer * MB + k).
   /** Buffer granted to the branch, -1 while it waits for one. */
@@ -109,6 +113,8 @@ export class EngineState {
     this.brN = new Uint8Array(NB);
     this.srcSent = new Int32Array(NB);
     this.bufLen = new Int32Array(NB);
+    this.departed = new Int32Array(NB);
+    this.credited = new Int32Array(NB);
     this.activePos = new Int32Array(NB).fill(-1);
     this.active = new Int32Array(NB);
     const NS = NB * MB;
@@ -194,6 +200,8 @@ export class EngineState {
     this.owner[b] = -1;
     this.recv[b] = 0;
     this.brN[b] = 0;
+    this.departed[b] = 0;
+    this.credited[b] = 0;
     if (this.activePos[b]! >= 0) this.deactivate(b);
     if (--this.wormLive[w]! === 0) this.wormDone(w);
   }

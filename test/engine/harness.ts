@@ -20,6 +20,9 @@ export interface NetOpts {
   bufferDepth?: number;
   injection?: number;
   consumption?: number;
+  /** Link latency and credit delay of every network channel (default 1 and 0). */
+  latency?: number;
+  creditDelay?: number;
   switching?: string;
   timing?: Partial<Timing>;
 }
@@ -33,6 +36,8 @@ export function makeNet(spec: string, o: NetOpts = {}): Network {
     bufferDepth: o.bufferDepth ?? 1,
     injectionChannels: o.injection ?? 1,
     consumptionChannels: o.consumption ?? 1,
+    linkLatency: topo.channelClasses.map(() => o.latency ?? 1),
+    linkCreditDelay: topo.channelClasses.map(() => o.creditDelay ?? 0),
   });
 }
 
