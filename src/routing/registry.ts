@@ -4,6 +4,8 @@ import { McsimError } from '../util/errors.js';
 import { dorRouting, ecubeRouting, xyRouting, yxRouting } from './dor.js';
 import { hamiltonianRouting } from './hamiltonian.js';
 import { hcRouting } from './hc.js';
+import { ibXyRouting } from './ib-xy.js';
+import { lcaRouting } from './lca.js';
 import type { RoutingDef, RoutingFunction } from './routing.js';
 import { tableRouting } from './table.js';
 
@@ -16,6 +18,8 @@ export const ROUTINGS: readonly RoutingDef[] = [
   hcRouting,
   hamiltonianRouting,
   tableRouting,
+  lcaRouting,
+  ibXyRouting,
 ];
 
 export function routingsFor(topo: Topology): RoutingDef[] {

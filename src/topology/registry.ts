@@ -1,5 +1,7 @@
 import { McsimError } from '../util/errors.js';
 import { Ccc } from './ccc.js';
+import { parseFatTree } from './fattree.js';
+import { parseIbaMesh } from './ibmesh.js';
 import { mesh } from './mesh.js';
 import type { Topology } from './topology.js';
 import { karyNcube, torus } from './torus.js';
@@ -90,6 +92,28 @@ export const TOPOLOGIES: readonly TopologyDef[] = [
     defaultRouting: () => 'hc',
     // HC routing multiplexes h0/h1 (l0/l1) on cycle links and needs one VC on cube links (004 sec. 3).
     defaultVcs: { cycle: 2, hypercube: 1 },
+    grid: false,
+  },
+  {
+    name: 'fattree',
+    description: '4-ary n-tree of 8-port switches, 4 down and 4 up ports, 4^n end nodes (002 sec. 7.2)',
+    example: 'fattree:64',
+    parse: parseFatTree,
+    network: 'switched',
+    defaultRouting: () => 'lca',
+    // 002's switches have no virtual channels: one buffer per input port.
+    defaultVcs: { down: 1, up: 1 },
+    grid: false,
+  },
+  {
+    name: 'ibmesh',
+    description:
+      'm x n mesh of InfiniBand switches, one host each on port 5; ports E=1 N=2 W=3 S=4 (003 sec. 3)',
+    example: 'ibmesh:16x16',
+    parse: parseIbaMesh,
+    network: 'switched',
+    defaultRouting: () => 'ib-xy',
+    defaultVcs: { link: 1 },
     grid: false,
   },
 ];
