@@ -1,4 +1,4 @@
-import type { RouterModel } from '../router/model.js';
+import type { SwitchPolicy } from '../router/model.js';
 import { BUF_NET } from './network.js';
 import type { EngineState } from './state.js';
 
@@ -7,12 +7,15 @@ import type { EngineState } from './state.js';
  * among the candidates of their route: a VC of the chosen channel in the set the routing function
  * allowed, or one of the node's consumption channels. Requests are grouped per channel (or per
  * node's consumption channels) and served in round-robin order of requesting buffer, each taking
- * the lowest free VC it may use and the router model accepts. Only buffers with an unallocated
+ * the lowest free VC it may use and the switch model accepts; a switch model that serves its input
+ * packets in order keeps a header from requesting until its packet is at the front. Only buffers with an unallocated
  * branch are visited (the pending list), so the cost follows what waits, not the network's size.
  */
 export class Allocator {
   private readonly s: EngineState;
-  private readonly model: RouterModel;
+  private readonly policy: SwitchPolicy;
+  /** The switch model serves each input's packets in order (asks `mayRequest`). */
+  private readonly ordered: boolean;
   /** Per allocation group (network channel, or a node's consumption channels): round-robin pointer. */
   private readonly rrAlloc: Int32Array;
   // Requests of the current cycle (slot, group, priority); grown on demand, never per cycle.
@@ -20,9 +23,10 @@ export class Allocator {
   private reqGroup = new Int32Array(64);
   private reqPri = new Int32Array(64);
 
-  constructor(s: EngineState, model: RouterModel) {
+  constructor(s: EngineState, policy: SwitchPolicy) {
     this.s = s;
-    this.model = model;
+    this.policy = policy;
+    this.ordered = policy.ordered;
     this.rrAlloc = new Int32Array(s.net.numNetChannels + s.net.numNodes);
   }
 
@@ -37,6 +41,7 @@ export class Allocator {
     for (let i = 0; i < s.pendCount; i++) {
       const b = s.pend[i]!;
       if (t < s.readyAt[b]!) continue;
+      if (this.ordered && !this.policy.mayRequest!(b)) continue;
       const n = s.brN[b]!;
       const r = net.bufRouter[b]!;
       for (let k = 0; k < n; k++) {
@@ -77,7 +82,7 @@ export class Allocator {
       for (let v = 0; v < count; v++) {
         if (v < 24 && !((mask >>> v) & 1)) continue;
         const cand = first + v;
-        if (s.owner[cand] !== -1 || !this.model.canAllocate(net, cand, len)) continue;
+        if (s.owner[cand] !== -1 || !this.policy.canAllocate(cand, len)) continue;
         this.grant(slot, b, w, cand);
         this.rrAlloc[g] = b + 1;
         break;
@@ -137,6 +142,7 @@ export class Allocator {
     s.recv[cand] = 0;
     s.brN[cand] = 0;
     s.wormLive[w]!++;
+    this.policy.onGrant?.(cand);
     if (s.net.bufKind[cand] === BUF_NET) {
       s.wormMsg[w]!.channels++;
       s.activate(cand);

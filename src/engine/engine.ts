@@ -1,6 +1,6 @@
 import type { DeadlockReport } from '../metrics/types.js';
 import type { WormSpec } from '../plan/worm.js';
-import type { RouterModel } from '../router/model.js';
+import type { SwitchModel, SwitchPolicy } from '../router/model.js';
 import { Allocator } from './allocate.js';
 import { deadlockReport } from './deadlock.js';
 import { HeadStage } from './heads.js';
@@ -24,8 +24,9 @@ export class DeadlockError extends Error {
  *  1. end nodes (terminals.ts): start-up completions move worms to their node's injection queue;
  *     queued worms take free injection channels;
  *  2. output allocation (allocate.ts): heads whose routing delay has passed request a free VC (or
- *     consumption channel) in the set the routing function allowed; the router model says which
- *     free buffers a worm may take; requests on one channel are served round-robin;
+ *     consumption channel) in the set the routing function allowed; the switch model (src/router/)
+ *     says which free buffers a worm may take, whether a packet may compete yet, and how space is
+ *     counted; requests on one channel are served round-robin;
  *  3. link traversal (links.ts): every physical channel moves at most one flit, chosen round-robin
  *     among its VCs that can move; a header entering a buffer is processed at once (heads.ts:
  *     stops, replication, the route of each branch), a flit entering a consumption channel is
@@ -44,22 +45,31 @@ export class Engine {
   private readonly terminals: Terminals;
   private readonly allocator: Allocator;
   private readonly links: LinkStage;
+  private readonly policy: SwitchPolicy;
   private lastMove = 0;
   private nextMsgId = 0;
 
-  constructor(net: Network, model: RouterModel, timing: Timing, hooks: EngineHooks = {}) {
+  constructor(net: Network, model: SwitchModel, timing: Timing, hooks: EngineHooks = {}) {
     this.net = net;
     this.timing = timing;
     const s = new EngineState(net, hooks);
     this.s = s;
+    // The switch model plugs in here: its policy answers the allocator, the links and releases.
+    const policy = model.create(net, s);
+    this.policy = policy;
+    s.onRelease = policy.onRelease;
     const terminals = new Terminals(s, timing);
     const heads = new HeadStage(s, timing);
     this.terminals = terminals;
-    this.allocator = new Allocator(s, model);
-    this.links = new LinkStage(s, {
-      headArrived: (b, t) => heads.arrived(b, t),
-      consume: (o, got, t) => terminals.consume(o, got, t),
-    });
+    this.allocator = new Allocator(s, policy);
+    this.links = new LinkStage(
+      s,
+      {
+        headArrived: (b, t) => heads.arrived(b, t),
+        consume: (o, got, t) => terminals.consume(o, got, t),
+      },
+      policy,
+    );
   }
 
   /** Flit moves over network channels since the start. */
@@ -148,7 +158,7 @@ export class Engine {
    * and no branch has sent more flits than arrived. Returns the first violation, or undefined.
    */
   checkInvariants(): string | undefined {
-    return this.s.checkInvariants();
+    return this.s.checkInvariants() ?? this.policy.check?.();
   }
 }
 

@@ -1,3 +1,4 @@
+import type { SwitchPolicy } from '../router/model.js';
 import { BUF_NET, BUF_SINK } from './network.js';
 import type { EngineState } from './state.js';
 
@@ -61,9 +62,15 @@ export class LinkStage {
   /** Network buffers are 0..netBuffers-1. */
   private readonly netBuffers: number;
 
-  constructor(s: EngineState, sinks: LinkSinks) {
+  /** The switch model counts the space of network buffers itself (shared input buffers). */
+  private readonly shared: boolean;
+  private readonly policy: SwitchPolicy;
+
+  constructor(s: EngineState, sinks: LinkSinks, policy: SwitchPolicy) {
     this.s = s;
     this.sinks = sinks;
+    this.policy = policy;
+    this.shared = policy.room !== undefined;
     this.MB = s.MB;
     const NS = s.net.numBuffers * s.MB;
     this.rd = new Float64Array(NS).fill(-1);
@@ -147,7 +154,8 @@ export class LinkStage {
       sent < this.recv[b]! &&
       (sent > 0 ? !this.lagged || this.arrived(b, sent, t) : t >= this.readyAt[b]!)
     ) {
-      if (this.delayed && this.late(out)) v = this.roomSeen(out, t);
+      if (this.shared && out < this.netBuffers) v = this.policy.room!(out);
+      else if (this.delayed && this.late(out)) v = this.roomSeen(out, t);
       else v = this.roomIn(out) || this.drainable(out, t);
     }
     this.rd[s] = v ? t2 + 1 : t2;
@@ -174,7 +182,8 @@ export class LinkStage {
     const out = this.brOut[s]!;
     const pc = this.s.net.bufPc[out]!;
     if (this.rd[s] === t2 + 1 && this.winStamp[pc] === t && this.winSlot[pc] === s) {
-      if (this.delayed && this.late(out)) v = this.roomSeen(out, t);
+      if (this.shared && out < this.netBuffers) v = this.policy.room!(out);
+      else if (this.delayed && this.late(out)) v = this.roomSeen(out, t);
       else v = this.roomIn(out) || this.drains(out, t);
     }
     this.sc[s] = v ? t2 + 1 : t2;

@@ -97,6 +97,8 @@ export class EngineState {
   /** Flits moved over network channels per worm, added to its message when the worm ends. */
   readonly wormTraffic: number[] = [];
   private readonly wormFree: number[] = [];
+  /** The switch model's release hook, if it keeps book of its buffers. */
+  onRelease: ((b: number) => void) | undefined;
 
   constructor(net: Network, hooks: EngineHooks) {
     this.net = net;
@@ -203,6 +205,7 @@ export class EngineState {
     this.departed[b] = 0;
     this.credited[b] = 0;
     if (this.activePos[b]! >= 0) this.deactivate(b);
+    this.onRelease?.(b);
     if (--this.wormLive[w]! === 0) this.wormDone(w);
   }
 

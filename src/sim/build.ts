@@ -2,7 +2,8 @@ import { resolveChannels, resolveLinks, resolveVcs } from '../config/resolve.js'
 import type { McsimConfig } from '../config/schema.js';
 import type { Timing } from '../engine/engine.js';
 import { buildNetwork, type Network } from '../engine/network.js';
-import { type RouterModel, routerModel } from '../router/model.js';
+import type { RouterModel } from '../router/model.js';
+import { routerModel } from '../router/registry.js';
 import { buildRouting, defaultRoutingName } from '../routing/registry.js';
 import { parseTopology } from '../topology/registry.js';
 import { McsimError } from '../util/errors.js';

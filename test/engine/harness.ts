@@ -2,7 +2,7 @@ import { Engine, type Timing } from '../../src/engine/engine.js';
 import type { MessageState } from '../../src/engine/message.js';
 import { buildNetwork, type Network } from '../../src/engine/network.js';
 import type { WormSpec } from '../../src/plan/worm.js';
-import { routerModel } from '../../src/router/model.js';
+import { routerModel } from '../../src/router/registry.js';
 import { buildRouting, defaultRoutingName } from '../../src/routing/registry.js';
 import { defaultVcs, parseTopology } from '../../src/topology/registry.js';
 
