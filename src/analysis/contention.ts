@@ -106,5 +106,5 @@ function describeArc(topo: Topology, rf: RoutingFunction, arc: number): string {
   const link = (arc - vc) / 32;
   const from = Math.floor(link / topo.numPorts);
   const port = link % topo.numPorts;
-  return `${topo.formatNode(from)} -> ${topo.formatNode(topo.neighbor(from, port))} (${topo.portName(port)}) VC ${rf.vcName(from, port, vc)}`;
+  return `${topo.formatSwitch(from)} -> ${topo.formatSwitch(topo.neighbor(from, port))} (${topo.portName(port)}) VC ${rf.vcName(from, port, vc)}`;
 }

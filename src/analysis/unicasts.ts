@@ -1,7 +1,7 @@
 import type { MulticastPlan } from '../multicast/plan.js';
 import type { WormSpec } from '../plan/worm.js';
+import { followRoute } from '../routing/follow.js';
 import type { RoutingFunction } from '../routing/routing.js';
-import { EJECT } from '../routing/routing.js';
 import type { Topology } from '../topology/topology.js';
 import { McsimError } from '../util/errors.js';
 
@@ -40,29 +40,29 @@ export function unicastsOf(
         throw new McsimError(`${plan.algorithm} is not unicast-based: a worm has ${w.stops.length} stops`);
       const to = w.stops[0]!.node;
       const step = receivedAt + i + 1;
-      // Walks the routing function directly (no per-hop strings): analyses run it by the million.
+      // No per-hop strings: analyses follow routes by the million.
       const rf = rfFor(w.routing);
       const arcs: number[] = [];
       const links: number[] = [];
       const named: Unicast['hops'] = [];
-      let cur = w.source;
-      let prev = -1;
-      let guard = 0;
-      while (cur !== to) {
-        const packed = rf.route(cur, to, w.source, prev, w.source);
-        const port = packed & 0xff;
-        const next = port === EJECT ? -1 : topo.neighbor(cur, port);
-        if (next < 0 || ++guard > topo.numNodes * 4)
-          throw new McsimError(`routing ${rf.name} cannot take ${w.source} to ${to}`);
-        const mask = packed >>> 8;
-        // The lowest VC the routing allows: U-CCC's h0/h1/l0/l1 choice is a single VC.
-        const vc = 31 - Math.clz32(mask & -mask);
-        links.push(cur * P + port);
-        arcs.push((cur * P + port) * 32 + vc);
-        named.push({ from: cur, port, vc });
-        prev = port;
-        cur = next;
-      }
+      const src = topo.nodeSwitch(w.source);
+      followRoute(
+        topo,
+        rf,
+        src,
+        to,
+        src,
+        -1,
+        (cur, port, _next, packed) => {
+          const mask = packed >>> 8;
+          // The lowest VC the routing allows: U-CCC's h0/h1/l0/l1 choice is a single VC.
+          const vc = 31 - Math.clz32(mask & -mask);
+          links.push(cur * P + port);
+          arcs.push((cur * P + port) * 32 + vc);
+          named.push({ from: cur, port, vc });
+        },
+        w.source,
+      );
       out.push({ index: out.length, from: w.source, to, step, arcs, links, hops: named });
       if (w.stops[0]!.retransmit) visit(w.stops[0]!.retransmit, step);
     });

@@ -1,5 +1,6 @@
 import type { PlanView } from '../multicast/inspect.js';
 import type { MulticastPlan } from '../multicast/plan.js';
+import { topologyDef } from '../topology/registry.js';
 import type { Topology } from '../topology/topology.js';
 
 /**
@@ -15,7 +16,7 @@ export const LEGEND = [
 ].join('\n');
 
 export function renderPlanAscii(topo: Topology, plan: MulticastPlan, view: PlanView): string | undefined {
-  if (topo.dims.length !== 2 || topo.kind === 'ccc' || topo.dims[0]! > 40 || topo.dims[1]! > 40)
+  if (!topologyDef(topo).grid || topo.dims.length !== 2 || topo.dims[0]! > 40 || topo.dims[1]! > 40)
     return undefined;
   const [X, Y] = topo.dims as [number, number];
   const grid: string[][] = Array.from({ length: Y }, () => Array.from({ length: X }, () => '.'));

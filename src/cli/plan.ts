@@ -8,7 +8,7 @@ import { checkResources } from '../resources/check.js';
 import { buildRouting, defaultRoutingName } from '../routing/registry.js';
 import type { RoutingFunction } from '../routing/routing.js';
 import { withField } from '../sim/build.js';
-import { parseTopology } from '../topology/registry.js';
+import { defaultVcs, parseTopology } from '../topology/registry.js';
 import type { Topology } from '../topology/topology.js';
 import { McsimError } from '../util/errors.js';
 import { renderPlanAscii } from './plan-ascii.js';
@@ -26,7 +26,7 @@ export interface PlanOpts {
 
 /** Routing functions by name on one topology, built once each (worms may name their own). */
 export function routingResolver(topo: Topology, base: string): (name?: string) => RoutingFunction {
-  const vcs = topo.channelClasses.map((c) => (c === 'hypercube' ? 1 : 2));
+  const vcs = defaultVcs(topo);
   const cache = new Map<string, RoutingFunction>();
   return (name = base) => {
     let rf = cache.get(name);

@@ -1,7 +1,7 @@
 import { tracePath } from '../routing/path.js';
 import { buildRouting, defaultRoutingName } from '../routing/registry.js';
 import { withField } from '../sim/build.js';
-import { parseTopology } from '../topology/registry.js';
+import { defaultVcs, parseTopology } from '../topology/registry.js';
 
 export interface RouteOpts {
   topology: string;
@@ -16,12 +16,14 @@ export interface RouteOpts {
 export function routeCommand(o: RouteOpts): void {
   const topo = withField('--topology', () => parseTopology(o.topology));
   const name = o.routing ?? defaultRoutingName(topo);
-  const vcs = topo.channelClasses.map((c) => o.vcs ?? (c === 'hypercube' ? 1 : 2));
+  const vcs = o.vcs === undefined ? defaultVcs(topo) : topo.channelClasses.map(() => o.vcs!);
   const rf = withField('--routing', () => buildRouting(topo, name, vcs));
   const from = withField('--from', () => topo.parseNode(o.from));
   const to = withField('--to', () => topo.parseNode(o.to));
   const hops = tracePath(topo, rf, from, to);
   const f = (n: number) => topo.formatNode(n);
+  // Hops run between switches (the nodes themselves on a direct network).
+  const fs = (r: number) => topo.formatSwitch(r);
   if (o.json) {
     const out = {
       topology: topo.spec,
@@ -29,13 +31,15 @@ export function routeCommand(o: RouteOpts): void {
       from: f(from),
       to: f(to),
       hops: hops.length,
-      path: [f(from), ...hops.map((h) => f(h.to))],
-      channels: hops.map((h) => ({ from: f(h.from), to: f(h.to), port: h.portName, vcs: h.vcs })),
+      path: [fs(topo.nodeSwitch(from)), ...hops.map((h) => fs(h.to))],
+      channels: hops.map((h) => ({ from: fs(h.from), to: fs(h.to), port: h.portName, vcs: h.vcs })),
     };
     process.stdout.write(`${JSON.stringify(out)}\n`);
     return;
   }
   console.log(`${topo.spec}, ${rf.name} routing: ${f(from)} -> ${f(to)} in ${hops.length} hop(s)`);
   for (const h of hops)
-    console.log(`  ${f(h.from).padEnd(12)} --${h.portName}--> ${f(h.to).padEnd(12)} VCs ${h.vcs.join(' ')}`);
+    console.log(
+      `  ${fs(h.from).padEnd(12)} --${h.portName}--> ${fs(h.to).padEnd(12)} VCs ${h.vcs.join(' ')}`,
+    );
 }

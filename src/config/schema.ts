@@ -245,6 +245,29 @@ const channels = z
     "Channels per node: a number, or 'all' = as many as the router has output VCs (000 sec. 5.2). Default 1.",
   );
 
+export const LinkSchema = z
+  .object({
+    latency: z
+      .number()
+      .int()
+      .min(1)
+      .max(64)
+      .default(1)
+      .describe(
+        'Cycles a flit spends on the wire: it is usable downstream this many cycles after it leaves. Default 1.',
+      ),
+    creditDelay: z
+      .number()
+      .int()
+      .min(0)
+      .max(64)
+      .default(0)
+      .describe(
+        'Cycles until a freed buffer slot is seen upstream. 0: in the same cycle (a flit may enter a full buffer whose front flit leaves). Default 0.',
+      ),
+  })
+  .strict();
+
 export const NetworkSchema = z
   .object({
     topology: z
@@ -278,13 +301,19 @@ export const NetworkSchema = z
       .default(1)
       .describe('Flits per VC buffer. Default 1 (000 sec. 5.1).'),
     switching: z
-      .enum(['wormhole', 'vct'])
+      .enum(['wormhole', 'vct', 'input-fifo'])
       .default('wormhole')
       .describe(
-        "'wormhole', or 'vct' (virtual cut-through: a packet advances only where all of it fits). Default 'wormhole'.",
+        "Switch model: 'wormhole' (input-VC router), 'vct' (virtual cut-through: a packet advances only where all of it fits), or 'input-fifo' (one FIFO of bufferDepth flits per input port, up to vcs packets queued, served in order: head-of-line blocking, 002 sec. 5). Default 'wormhole'.",
       ),
     injectionChannels: channels,
     consumptionChannels: channels,
+    links: z
+      .union([LinkSchema, z.record(z.string(), LinkSchema)])
+      .optional()
+      .describe(
+        'Link timing: one { latency, creditDelay } for every network channel, or one per channel class. Default latency 1, credit delay 0 (000 sec. 5.1).',
+      ),
   })
   .strict();
 

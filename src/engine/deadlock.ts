@@ -1,6 +1,8 @@
 import type { DeadlockReport } from '../metrics/types.js';
 import type { MessageState } from './message.js';
 import { describeBuffer, type Network } from './network.js';
+import type { EngineState } from './state.js';
+import type { QueuedWorm } from './terminals.js';
 
 export interface DeadlockInput {
   net: Network;
@@ -9,12 +11,61 @@ export interface DeadlockInput {
   owner: Int32Array;
   /** Buffers (VCs, injection and consumption channels) held, per worm. */
   holdings: Map<number, number[]>;
-  /** Unserved requests per worm: group >= 0 is a network channel, -1-r the consumption channels of router r. */
+  /** Unserved requests per worm: group >= 0 is a network channel, -1-n the consumption channels of end node n. */
   waits: Map<number, Array<{ group: number; mask: number; router: number }>>;
   wormMsg(w: number): MessageState;
   wormSource(w: number): number;
   /** Worms started but still waiting for an injection channel. */
   queued: Array<{ node: number; msg: MessageState; source: number }>;
+}
+
+/**
+ * The deadlock report of the engine's state at cycle t: per worm, the buffers it holds and, for
+ * each branch that holds flits but has no output yet, the channel it waits for.
+ */
+export function deadlockReport(
+  s: EngineState,
+  queued: readonly QueuedWorm[],
+  t: number,
+  idleCycles: number,
+): DeadlockReport {
+  const net = s.net;
+  const holdings = new Map<number, number[]>();
+  for (let b = 0; b < net.numBuffers; b++) {
+    const w = s.owner[b]!;
+    if (w < 0) continue;
+    let list = holdings.get(w);
+    if (!list) holdings.set(w, (list = []));
+    list.push(b);
+  }
+  const waits = new Map<number, Array<{ group: number; mask: number; router: number }>>();
+  for (const [w, bufs] of holdings) {
+    for (const b of bufs) {
+      for (let k = 0; k < s.brN[b]!; k++) {
+        const slot = b * s.MB + k;
+        if (s.brOut[slot] !== -1 || s.recv[b] === 0) continue;
+        const port = s.brRoute[slot]! & 0xff;
+        const r = net.bufRouter[b]!;
+        const group = s.brSink[slot]
+          ? -1 - s.wormC[w]!.node[s.brTarget[slot]!]!
+          : net.portChannel[r * net.numPorts + port]!;
+        let list = waits.get(w);
+        if (!list) waits.set(w, (list = []));
+        list.push({ group, mask: s.brRoute[slot]! >>> 8, router: r });
+      }
+    }
+  }
+  return buildDeadlockReport({
+    net,
+    cycle: t,
+    idleCycles,
+    owner: s.owner,
+    holdings,
+    waits,
+    wormMsg: (w) => s.wormMsg[w]!,
+    wormSource: (w) => s.wormC[w]!.source,
+    queued: queued.map((q) => ({ node: q.node, msg: q.msg, source: q.node })),
+  });
 }
 
 /** Names every worm in flight, the channels it holds and the channels it waits for (and who holds those). */
@@ -44,7 +95,7 @@ export function buildDeadlockReport(d: DeadlockInput): DeadlockReport {
           held.push(`${net.routing.vcName(net.pcSrc[c]!, net.pcPort[c]!, v)} ${holderText(b)}`);
         }
         waitsFor.push(
-          `a VC of channel ${t.formatNode(net.pcSrc[c]!)} -> ${t.formatNode(net.pcDst[c]!)} (${t.portName(net.pcPort[c]!)}): ${held.join('; ')}`,
+          `a VC of channel ${t.formatSwitch(net.pcSrc[c]!)} -> ${t.formatSwitch(net.pcDst[c]!)} (${t.portName(net.pcPort[c]!)}): ${held.join('; ')}`,
         );
       }
     }

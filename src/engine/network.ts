@@ -19,6 +19,10 @@ export interface NetworkOptions {
   bufferDepth: number;
   injectionChannels: number;
   consumptionChannels: number;
+  /** Cycles a flit spends on a network channel, per channel class (default 1). */
+  linkLatency?: readonly number[];
+  /** Cycles until a freed slot is seen upstream, per channel class (default 0: the same cycle). */
+  linkCreditDelay?: readonly number[];
 }
 
 /**
@@ -33,13 +37,19 @@ export interface Network {
   readonly routing: RoutingFunction;
   /** Routing function of a given name on this network (worms may name their own). */
   routingByName(name: string): RoutingFunction;
+  /** End nodes (processors / host adapters); each has its injection and consumption channels. */
   readonly numNodes: number;
+  /** Switches (routers); on direct networks one per end node, with the same id. */
+  readonly numSwitches: number;
   readonly numPorts: number;
+  /** Switch and port each end node is attached to (port -1: a direct network's local port). */
+  readonly nodeSwitch: Int32Array;
+  readonly nodePort: Int32Array;
   /** Network channels are pc 0..numNetChannels-1. */
   readonly numNetChannels: number;
   readonly numChannels: number;
   readonly numBuffers: number;
-  /** Channel id on port p of router r (index r*numPorts+p), -1 when the port has no channel. */
+  /** Channel id on port p of switch r (index r*numPorts+p), -1 when the port has no channel. */
   readonly portChannel: Int32Array;
   /** Per physical channel. */
   readonly pcSrc: Int32Array;
@@ -47,6 +57,13 @@ export interface Network {
   readonly pcPort: Int32Array;
   readonly pcFirstBuf: Int32Array;
   readonly pcVcs: Int32Array;
+  /** Wire latency in cycles (1 on injection and consumption channels). */
+  readonly pcLatency: Int32Array;
+  /** Credit delay in cycles (0 on injection and consumption channels). */
+  readonly pcCreditDelay: Int32Array;
+  /** Largest latency and credit delay of any channel: 1 and 0 let the engine skip their book-keeping. */
+  readonly maxLatency: number;
+  readonly maxCreditDelay: number;
   /** Per buffer. */
   readonly bufRouter: Int32Array;
   readonly bufPc: Int32Array;
@@ -62,6 +79,7 @@ export interface Network {
 
 export function buildNetwork(topology: Topology, routing: RoutingFunction, opts: NetworkOptions): Network {
   const N = topology.numNodes;
+  const S = topology.numSwitches;
   const P = topology.numPorts;
   if (!Number.isInteger(opts.bufferDepth) || opts.bufferDepth < 1)
     throw new McsimError(`must be a positive integer, got ${opts.bufferDepth}`, 'network.bufferDepth');
@@ -71,12 +89,14 @@ export function buildNetwork(topology: Topology, routing: RoutingFunction, opts:
   ] as const) {
     if (!Number.isInteger(v) || v < 1) throw new McsimError(`must be a positive integer, got ${v}`, name);
   }
-  const portChannel = new Int32Array(N * P).fill(-1);
+  const portChannel = new Int32Array(S * P).fill(-1);
   const src: number[] = [];
   const dst: number[] = [];
   const port: number[] = [];
   const vcs: number[] = [];
-  for (let r = 0; r < N; r++) {
+  const lat: number[] = [];
+  const cred: number[] = [];
+  for (let r = 0; r < S; r++) {
     for (let p = 0; p < P; p++) {
       const nb = topology.neighbor(r, p);
       if (nb < 0) continue;
@@ -91,6 +111,8 @@ export function buildNetwork(topology: Topology, routing: RoutingFunction, opts:
       dst.push(nb);
       port.push(p);
       vcs.push(v);
+      lat.push(opts.linkLatency?.[topology.portClass(r, p)] ?? 1);
+      cred.push(opts.linkCreditDelay?.[topology.portClass(r, p)] ?? 0);
     }
   }
   const numNet = src.length;
@@ -102,6 +124,8 @@ export function buildNetwork(topology: Topology, routing: RoutingFunction, opts:
   const pcPort = new Int32Array(numChannels).fill(-1);
   const pcFirstBuf = new Int32Array(numChannels);
   const pcVcs = new Int32Array(numChannels);
+  const pcLatency = new Int32Array(numChannels).fill(1);
+  const pcCreditDelay = new Int32Array(numChannels);
   let nb = 0;
   for (let c = 0; c < numNet; c++) {
     pcSrc[c] = src[c]!;
@@ -109,6 +133,8 @@ export function buildNetwork(topology: Topology, routing: RoutingFunction, opts:
     pcPort[c] = port[c]!;
     pcFirstBuf[c] = nb;
     pcVcs[c] = vcs[c]!;
+    pcLatency[c] = lat[c]!;
+    pcCreditDelay[c] = cred[c]!;
     nb += vcs[c]!;
   }
   const numBuffers = nb + N * I + N * C;
@@ -129,6 +155,14 @@ export function buildNetwork(topology: Topology, routing: RoutingFunction, opts:
   }
   const injFirst = new Int32Array(N);
   const sinkFirst = new Int32Array(N);
+  const nodeSwitch = new Int32Array(N);
+  const nodePort = new Int32Array(N);
+  for (let n = 0; n < N; n++) {
+    nodeSwitch[n] = topology.nodeSwitch(n);
+    nodePort[n] = topology.nodePort(n);
+  }
+  // Injection and consumption channels run between an end node and the switch it is attached to;
+  // their pcSrc/pcDst name the end node, their buffers' bufRouter the switch.
   let pc = numNet;
   let b = nb;
   for (let n = 0; n < N; n++) {
@@ -136,9 +170,10 @@ export function buildNetwork(topology: Topology, routing: RoutingFunction, opts:
     for (let k = 0; k < I; k++, pc++, b++) {
       pcSrc[pc] = n;
       pcDst[pc] = n;
+      pcPort[pc] = nodePort[n]!;
       pcFirstBuf[pc] = b;
       pcVcs[pc] = 1;
-      bufRouter[b] = n;
+      bufRouter[b] = nodeSwitch[n]!;
       bufPc[b] = pc;
       bufKind[b] = BUF_INJ;
       bufCap[b] = opts.bufferDepth;
@@ -149,9 +184,10 @@ export function buildNetwork(topology: Topology, routing: RoutingFunction, opts:
     for (let k = 0; k < C; k++, pc++, b++) {
       pcSrc[pc] = n;
       pcDst[pc] = n;
+      pcPort[pc] = nodePort[n]!;
       pcFirstBuf[pc] = b;
       pcVcs[pc] = 1;
-      bufRouter[b] = n;
+      bufRouter[b] = nodeSwitch[n]!;
       bufPc[b] = pc;
       bufKind[b] = BUF_SINK;
       bufCap[b] = SINK_CAPACITY;
@@ -173,7 +209,10 @@ export function buildNetwork(topology: Topology, routing: RoutingFunction, opts:
     routing,
     routingByName,
     numNodes: N,
+    numSwitches: S,
     numPorts: P,
+    nodeSwitch,
+    nodePort,
     numNetChannels: numNet,
     numChannels,
     numBuffers,
@@ -183,6 +222,10 @@ export function buildNetwork(topology: Topology, routing: RoutingFunction, opts:
     pcPort,
     pcFirstBuf,
     pcVcs,
+    pcLatency,
+    pcCreditDelay,
+    maxLatency: lat.reduce((a, x) => Math.max(a, x), 1),
+    maxCreditDelay: cred.reduce((a, x) => Math.max(a, x), 0),
     bufRouter,
     bufPc,
     bufVc,
@@ -199,17 +242,20 @@ export function buildNetwork(topology: Topology, routing: RoutingFunction, opts:
 export function describeBuffer(net: Network, b: number): string {
   const t = net.topology;
   const pc = net.bufPc[b]!;
-  const node = t.formatNode(net.bufRouter[b]!);
   switch (net.bufKind[b]) {
-    case BUF_INJ:
-      return `injection channel ${b - net.injFirst[net.bufRouter[b]!]!} of node ${node}`;
-    case BUF_SINK:
-      return `consumption channel ${b - net.sinkFirst[net.bufRouter[b]!]!} of node ${node}`;
+    case BUF_INJ: {
+      const n = net.pcSrc[pc]!;
+      return `injection channel ${b - net.injFirst[n]!} of node ${t.formatNode(n)}`;
+    }
+    case BUF_SINK: {
+      const n = net.pcSrc[pc]!;
+      return `consumption channel ${b - net.sinkFirst[n]!} of node ${t.formatNode(n)}`;
+    }
     default: {
       const from = net.pcSrc[pc]!;
       const port = net.pcPort[pc]!;
       const vc = net.routing.vcName(from, port, net.bufVc[b]!);
-      return `VC ${vc} of channel ${t.formatNode(from)} -> ${node} (${t.portName(port)})`;
+      return `VC ${vc} of channel ${t.formatSwitch(from)} -> ${t.formatSwitch(net.bufRouter[b]!)} (${t.portName(port)})`;
     }
   }
 }

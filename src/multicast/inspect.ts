@@ -1,8 +1,7 @@
 import { F_ABSORB, SERVICE_FLAGS, type Service, type StopSpec, type WormSpec } from '../plan/worm.js';
+import { followRoute } from '../routing/follow.js';
 import type { RoutingFunction } from '../routing/routing.js';
-import { EJECT, routePort } from '../routing/routing.js';
 import type { Topology } from '../topology/topology.js';
-import { McsimError } from '../util/errors.js';
 import { planMetrics } from './metrics.js';
 import { allWorms, type MulticastPlan } from './plan.js';
 
@@ -11,7 +10,7 @@ export interface WormView {
   phase: number;
   source: string;
   destinations: Array<{ node: string; service: Service }>;
-  /** Node ids in order, source first; for tree worms, each branch continues from its fork. */
+  /** Switches in order, the source's first; for tree worms, each branch continues from its fork. */
   path: string[];
   hops: number;
   routing: string;
@@ -47,10 +46,10 @@ export interface PlanView {
   depths: Array<{ node: string; hops: number }>;
 }
 
-/** Walks a worm through the routing functions: the node sequence of each branch, and all hops. */
+/** Walks a worm through the routing functions: the switch sequence of each branch, and all hops. */
 export function traceWorm(topo: Topology, rfFor: (name?: string) => RoutingFunction, worm: WormSpec) {
   const rf = rfFor(worm.routing);
-  const path: number[] = [worm.source];
+  const path: number[] = [topo.nodeSwitch(worm.source)];
   const hops: Array<{ from: number; port: number; to: number; vcMask: number }> = [];
   let longest = 0;
   const walk = (from: number, prevPort: number, list: StopSpec[], depth: number) => {
@@ -58,27 +57,26 @@ export function traceWorm(topo: Topology, rfFor: (name?: string) => RoutingFunct
     let pp = prevPort;
     let d = depth;
     for (const stop of list) {
-      const leg = cur;
-      let guard = 0;
-      while (cur !== stop.node) {
-        const packed = rf.route(cur, stop.node, leg, pp, worm.source);
-        const port = routePort(packed);
-        const next = port === EJECT ? -1 : topo.neighbor(cur, port);
-        if (next < 0 || ++guard > topo.numNodes * 4)
-          throw new McsimError(
-            `worm from ${topo.formatNode(worm.source)} cannot reach ${topo.formatNode(stop.node)} with ${rf.name}`,
-          );
-        hops.push({ from: cur, port, to: next, vcMask: packed >>> 8 });
-        path.push(next);
-        cur = next;
-        pp = port;
-        d++;
-      }
+      pp = followRoute(
+        topo,
+        rf,
+        cur,
+        stop.node,
+        cur,
+        pp,
+        (from, port, to, packed) => {
+          hops.push({ from, port, to, vcMask: packed >>> 8 });
+          path.push(to);
+          d++;
+        },
+        worm.source,
+      );
+      cur = topo.nodeSwitch(stop.node);
       if (stop.branches) for (const br of stop.branches) walk(cur, pp, br, d);
     }
     longest = Math.max(longest, d);
   };
-  walk(worm.source, -1, worm.stops, 0);
+  walk(topo.nodeSwitch(worm.source), -1, worm.stops, 0);
   return { path, hops, longest };
 }
 
@@ -114,7 +112,7 @@ export function planView(
       phase,
       source: topo.formatNode(worm.source),
       destinations: stops.map((s) => ({ node: topo.formatNode(s.node), service: s.service })),
-      path: t.path.map((n) => topo.formatNode(n)),
+      path: t.path.map((r) => topo.formatSwitch(r)),
       hops: t.hops.length,
       routing: rfFor(worm.routing).name,
     };

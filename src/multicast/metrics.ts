@@ -1,8 +1,7 @@
 import { F_ABSORB, SERVICE_FLAGS, type StopSpec, type WormSpec } from '../plan/worm.js';
+import { followRoute } from '../routing/follow.js';
 import type { RoutingFunction } from '../routing/routing.js';
-import { EJECT } from '../routing/routing.js';
 import type { Topology } from '../topology/topology.js';
-import { McsimError } from '../util/errors.js';
 import type { MulticastPlan } from './plan.js';
 
 /**
@@ -23,8 +22,8 @@ export interface PlanMetrics {
 }
 
 /**
- * Walks every worm of a plan through its routing function, without building strings or hop lists
- * (the plan-metrics workload runs it thousands of times per point). `onDelivery` receives each
+ * Walks every worm of a plan through its routing function (the shared followRoute), without
+ * building strings or hop lists (the plan-metrics workload runs it thousands of times per point). `onDelivery` receives each
  * absorbing stop with its chained hop count; `onHop` each channel hop of each worm.
  */
 export function planMetrics(
@@ -35,7 +34,6 @@ export function planMetrics(
   onHop?: (worm: WormSpec, from: number, port: number, to: number, vcMask: number) => void,
 ): PlanMetrics {
   const out: PlanMetrics = { hopLatency: 0, traffic: 0, phases: 0, worms: 0 };
-  const limit = topo.numNodes * 4;
   const visit = (worm: WormSpec, start: number, phase: number) => {
     out.worms++;
     out.phases = Math.max(out.phases, plan.phase.get(worm) ?? phase);
@@ -45,22 +43,21 @@ export function planMetrics(
       let pp = prevPort;
       let d = depth;
       for (const stop of list) {
-        const leg = cur;
-        let guard = 0;
-        while (cur !== stop.node) {
-          const packed = rf.route(cur, stop.node, leg, pp, worm.source);
-          const port = packed & 0xff;
-          const next = port === EJECT ? -1 : topo.neighbor(cur, port);
-          if (next < 0 || ++guard > limit)
-            throw new McsimError(
-              `worm from ${topo.formatNode(worm.source)} cannot reach ${topo.formatNode(stop.node)} with ${rf.name}`,
-            );
-          onHop?.(worm, cur, port, next, packed >>> 8);
-          out.traffic++;
-          pp = port;
-          cur = next;
-          d++;
-        }
+        pp = followRoute(
+          topo,
+          rf,
+          cur,
+          stop.node,
+          cur,
+          pp,
+          (from, port, to, packed) => {
+            onHop?.(worm, from, port, to, packed >>> 8);
+            out.traffic++;
+            d++;
+          },
+          worm.source,
+        );
+        cur = topo.nodeSwitch(stop.node);
         if (SERVICE_FLAGS[stop.service] & F_ABSORB) {
           if (d > out.hopLatency) out.hopLatency = d;
           onDelivery?.(stop.node, d);
@@ -69,7 +66,7 @@ export function planMetrics(
         if (stop.branches) for (const br of stop.branches) walk(cur, pp, br, d);
       }
     };
-    walk(worm.source, -1, worm.stops, start);
+    walk(topo.nodeSwitch(worm.source), -1, worm.stops, start);
   };
   for (const w of plan.worms) visit(w, 0, 1);
   return out;

@@ -1,60 +1,52 @@
 import type { Network } from '../engine/network.js';
-import { McsimError } from '../util/errors.js';
+import type { EngineState } from '../engine/state.js';
 
 /**
- * The router model: the policy part of a router that differs between switching techniques.
- * The engine owns buffers, VC allocation order and link arbitration; a model decides which free
- * VC buffers a worm may take. Central-buffer and input-FIFO switches (002 sec. 4-5) and InfiniBand
- * virtual lanes (003 sec. 3) plug in here with their own rules.
+ * A switch organisation (router model): the part of a switch that differs between designs. The
+ * engine core owns the clock, links, end nodes, messages, worms, deliveries, metrics hooks and
+ * deadlock detection, and asks the model's policy at the points where a switch design decides:
+ *
+ *  - which free input buffer (VC, FIFO slot) a worm arriving over a channel may take (`canAllocate`);
+ *  - whether the packet at the head of an input buffer may compete for an output yet (`mayRequest`,
+ *    asked only when `ordered`: FIFO input buffers serve their packets in arrival order);
+ *  - how space is counted: per buffer (`room` absent: the engine's own count, with the same-cycle
+ *    reuse of a full buffer whose front flit leaves), or shared by several buffers (`room`);
+ *  - book-keeping when a buffer is granted to a worm and released by it (`onGrant`, `onRelease`).
+ *
+ * Every answer must read the state at the start of the cycle (the engine applies all moves at its
+ * end), so the order in which buffers are visited never changes results. 002's central-buffer
+ * switch (shared space, `room`; packet order, `ordered`) and 003's virtual lanes with credits
+ * (`canAllocate` per VL, `room` in credit blocks, with `network.links` credit delays) fill the same
+ * hooks.
  */
-export interface RouterModel {
+export interface SwitchModel {
   readonly name: string;
   readonly description: string;
   /** Rejects configurations the model cannot run (e.g. VCT with buffers shorter than packets). */
   validate(net: Network, maxPacketLength: number): void;
-  /** May a worm of `length` flits be given the free buffer `buf` (its next VC)? */
-  canAllocate(net: Network, buf: number, length: number): boolean;
+  /** The model's per-run policy on one network, with whatever state it keeps (typed arrays, built once). */
+  create(net: Network, state: EngineState): SwitchPolicy;
 }
 
-/** Wormhole switching with VC flow control: any free VC will do; the worm may stretch over many routers. */
-export const wormholeRouter: RouterModel = {
-  name: 'wormhole',
-  description: 'wormhole switching with virtual-channel flow control',
-  validate() {},
-  canAllocate() {
-    return true;
-  },
-};
-
-/**
- * Virtual cut-through: a packet advances only into a VC buffer that can hold all of it, so a blocked
- * packet is absorbed whole by the router where it blocks and never holds channels behind it.
- */
-export const vctRouter: RouterModel = {
-  name: 'vct',
-  description: 'virtual cut-through: a packet takes a VC only where the whole packet fits',
-  validate(net, maxLen) {
-    for (let b = 0; b < net.numBuffers; b++) {
-      if (net.bufCap[b]! < maxLen)
-        throw new McsimError(
-          `virtual cut-through needs VC buffers of at least the packet length (${maxLen} flits), got ${net.bufCap[b]}`,
-          'network.bufferDepth',
-        );
-    }
-  },
-  canAllocate(net, buf, length) {
-    return net.bufCap[buf]! >= length;
-  },
-};
-
-export const ROUTER_MODELS: readonly RouterModel[] = [wormholeRouter, vctRouter];
-
-export function routerModel(name: string): RouterModel {
-  const m = ROUTER_MODELS.find((r) => r.name === name);
-  if (!m)
-    throw new McsimError(
-      `unknown switching "${name}" (allowed: ${ROUTER_MODELS.map((r) => r.name).join(', ')})`,
-      'network.switching',
-    );
-  return m;
+export interface SwitchPolicy {
+  /** May a worm of `length` flits be given the free buffer `buf`? */
+  canAllocate(buf: number, length: number): boolean;
+  /** When true, `mayRequest` is asked before a header competes for an output. */
+  readonly ordered: boolean;
+  /** May the packet holding input buffer `buf` request its output now? */
+  mayRequest?(buf: number): boolean;
+  /**
+   * Room for one more flit in buffer `buf` as its upstream sees it at the start of the cycle, when
+   * the model counts space itself (shared buffers). Absent: the engine counts per buffer.
+   */
+  room?(buf: number): boolean;
+  /** Buffer `buf` was given to a worm. */
+  onGrant?(buf: number): void;
+  /** Buffer `buf` was released by its worm (its tail has left). */
+  onRelease?(buf: number): void;
+  /** A violated invariant of the model's own (for tests), or undefined. */
+  check?(): string | undefined;
 }
+
+/** The former name of a switch model, kept for the public API. */
+export type RouterModel = SwitchModel;

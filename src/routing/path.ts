@@ -1,7 +1,6 @@
 import type { Topology } from '../topology/topology.js';
-import { McsimError } from '../util/errors.js';
+import { followRoute } from './follow.js';
 import type { RoutingFunction } from './routing.js';
-import { EJECT } from './routing.js';
 
 export interface Hop {
   from: number;
@@ -12,7 +11,7 @@ export interface Hop {
   vcs: string[];
 }
 
-/** The route of a unicast from `from` to `to`, hop by hop (empty when from === to). */
+/** The route of a unicast from end node `from` to end node `to`, hop by hop between switches (empty when both sit on one switch). */
 export function tracePath(topo: Topology, rf: RoutingFunction, from: number, to: number): Hop[] {
   return tracePathVia(topo, rf, from, [to]);
 }
@@ -25,30 +24,25 @@ export function tracePathVia(
   stops: readonly number[],
 ): Hop[] {
   const hops: Hop[] = [];
-  let cur = src;
+  let cur = topo.nodeSwitch(src);
   let prev = -1;
   for (const stop of stops) {
-    const leg = cur;
-    let guard = 0;
-    while (cur !== stop) {
-      const packed = rf.route(cur, stop, leg, prev, src);
-      const port = packed & 0xff;
-      const next = port === EJECT ? -1 : topo.neighbor(cur, port);
-      if (next < 0)
-        throw new McsimError(
-          `routing ${rf.name} chose port ${port} at ${topo.formatNode(cur)}, which has no channel`,
-        );
-      if (++guard > topo.numNodes * 4)
-        throw new McsimError(
-          `routing ${rf.name} loops between ${topo.formatNode(leg)} and ${topo.formatNode(stop)}`,
-        );
-      const vcMask = packed >>> 8;
-      const vcs: string[] = [];
-      for (let v = 0; v < 24; v++) if ((vcMask >>> v) & 1) vcs.push(rf.vcName(cur, port, v));
-      hops.push({ from: cur, port, portName: topo.portName(port), to: next, vcMask, vcs });
-      prev = port;
-      cur = next;
-    }
+    prev = followRoute(
+      topo,
+      rf,
+      cur,
+      stop,
+      cur,
+      prev,
+      (from, port, to, packed) => {
+        const vcMask = packed >>> 8;
+        const vcs: string[] = [];
+        for (let v = 0; v < 24; v++) if ((vcMask >>> v) & 1) vcs.push(rf.vcName(from, port, v));
+        hops.push({ from, port, portName: topo.portName(port), to, vcMask, vcs });
+      },
+      src,
+    );
+    cur = topo.nodeSwitch(stop);
   }
   return hops;
 }

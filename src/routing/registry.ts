@@ -1,8 +1,11 @@
+import { defaultRouting } from '../topology/registry.js';
 import type { Topology } from '../topology/topology.js';
 import { McsimError } from '../util/errors.js';
 import { dorRouting, ecubeRouting, xyRouting, yxRouting } from './dor.js';
 import { hamiltonianRouting } from './hamiltonian.js';
 import { hcRouting } from './hc.js';
+import { ibXyRouting } from './ib-xy.js';
+import { lcaRouting } from './lca.js';
 import type { RoutingDef, RoutingFunction } from './routing.js';
 import { tableRouting } from './table.js';
 import { tasnemDownRouting, tasnemUpRouting } from './tasnem.js';
@@ -23,6 +26,8 @@ export const ROUTINGS: readonly RoutingDef[] = [
   xyPlusRouting,
   torusHcHighRouting,
   torusHcLowRouting,
+  lcaRouting,
+  ibXyRouting,
 ];
 
 export function routingsFor(topo: Topology): RoutingDef[] {
@@ -36,10 +41,9 @@ export function routingsFor(topo: Topology): RoutingDef[] {
   );
 }
 
-/** The topology's default: xy on 2D meshes and tori, dor on other k-ary n-cubes, hc on CCCs. */
+/** The topology's default routing, as its registry entry states it (xy on 2-D, dor on n-D, hc on CCCs). */
 export function defaultRoutingName(topo: Topology): string {
-  if (topo.kind === 'ccc') return 'hc';
-  return topo.dims.length === 2 ? 'xy' : 'dor';
+  return defaultRouting(topo);
 }
 
 /**

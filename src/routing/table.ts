@@ -4,20 +4,33 @@ import { McsimError } from '../util/errors.js';
 import type { RoutingDef, RoutingFunction } from './routing.js';
 import { EJECT, packRoute } from './routing.js';
 
-/** A next-port table: ports[r * N + d] is the output port at router r toward d (EJECT at d itself). */
+/**
+ * A next-port table: ports[r * N + d] is the output port at switch r toward end node d; at d's own
+ * switch, the port d is attached to (EJECT on a direct network).
+ */
 export interface RouteTable {
   ports: Uint8Array;
   masks: Uint32Array;
 }
 
-/** Evaluates a routing function at every (router, destination), as seen by a worm starting there. */
+/** The port end node d is attached to, as a table names it: EJECT on a direct network. */
+function hostPort(topo: Topology, d: number): number {
+  const p = topo.nodePort(d);
+  return p < 0 ? EJECT : p;
+}
+
+/** Evaluates a routing function at every (switch, destination), as seen by a worm starting there. */
 export function computeRouteTable(topo: Topology, rf: RoutingFunction): RouteTable {
   const N = topo.numNodes;
-  const ports = new Uint8Array(N * N);
-  const masks = new Uint32Array(N * N);
-  for (let r = 0; r < N; r++) {
+  const S = topo.numSwitches;
+  const ports = new Uint8Array(S * N);
+  const masks = new Uint32Array(S * N);
+  for (let r = 0; r < S; r++) {
     for (let d = 0; d < N; d++) {
-      const packed = rf.route(r, d, r, -1);
+      const packed =
+        topo.nodeSwitch(d) === r && topo.nodePort(d) >= 0
+          ? packRoute(hostPort(topo, d), 1)
+          : rf.route(r, d, r, -1);
       ports[r * N + d] = packed & 0xff;
       masks[r * N + d] = packed >>> 8;
     }
@@ -28,7 +41,7 @@ export function computeRouteTable(topo: Topology, rf: RoutingFunction): RouteTab
 export function routeTableToJson(topo: Topology, t: RouteTable): string {
   const N = topo.numNodes;
   const rows: number[][] = [];
-  for (let r = 0; r < N; r++) rows.push(Array.from(t.ports.subarray(r * N, (r + 1) * N)));
+  for (let r = 0; r < topo.numSwitches; r++) rows.push(Array.from(t.ports.subarray(r * N, (r + 1) * N)));
   return JSON.stringify({ format: 'mcsim-route-table', topology: topo.spec, ports: rows });
 }
 
@@ -51,26 +64,33 @@ function loadTable(topo: Topology, file: string, allVcs: number): RouteTable {
       `route table "${file}" is for ${String(d.topology)}, the network is ${topo.spec}`,
       'network.routingOptions.file',
     );
-  if (!Array.isArray(d.ports) || d.ports.length !== N)
+  const S = topo.numSwitches;
+  if (!Array.isArray(d.ports) || d.ports.length !== S)
     throw new McsimError(
-      `route table "${file}" needs ${N} rows (one per router)`,
+      `route table "${file}" needs ${S} rows (one per switch), has ${Array.isArray(d.ports) ? d.ports.length : 'none'}`,
       'network.routingOptions.file',
     );
-  const ports = new Uint8Array(N * N);
-  const masks = new Uint32Array(N * N).fill(allVcs);
+  const ports = new Uint8Array(S * N);
+  const masks = new Uint32Array(S * N).fill(allVcs);
   d.ports.forEach((row: unknown, r: number) => {
     if (!Array.isArray(row) || row.length !== N)
       throw new McsimError(
-        `route table "${file}": row ${r} needs ${N} entries`,
+        `route table "${file}": row ${r} (switch ${topo.formatSwitch(r)}) needs ${N} entries, one per destination, has ${Array.isArray(row) ? row.length : 'none'}`,
         'network.routingOptions.file',
       );
     row.forEach((p: unknown, dst: number) => {
+      if (p === null || p === undefined)
+        throw new McsimError(
+          `route table "${file}": no entry at switch ${topo.formatSwitch(r)} toward ${topo.formatNode(dst)}`,
+          'network.routingOptions.file',
+        );
+      const home = topo.nodeSwitch(dst) === r;
       const ok =
         Number.isInteger(p) &&
-        ((p === EJECT && r === dst) || (r !== dst && topo.neighbor(r, p as number) >= 0));
+        ((home && p === hostPort(topo, dst)) || (!home && topo.neighbor(r, p as number) >= 0));
       if (!ok)
         throw new McsimError(
-          `route table "${file}": port ${String(p)} at router ${topo.formatNode(r)} toward ${topo.formatNode(dst)} has no channel`,
+          `route table "${file}": port ${String(p)} at switch ${topo.formatSwitch(r)} toward ${topo.formatNode(dst)} has no link`,
           'network.routingOptions.file',
         );
       ports[r * N + dst] = p as number;
@@ -88,7 +108,7 @@ export const tableRouting: RoutingDef = {
   name: 'table',
   description:
     'table-driven: next port per (router, destination), from a file or computed from another routing',
-  topologies: ['mesh', 'torus', 'kary', 'ccc'],
+  topologies: ['mesh', 'torus', 'kary', 'ccc', 'fattree', 'ibmesh'],
   build(topo, vcsPerClass, options = {}) {
     const N = topo.numNodes;
     let table: RouteTable;

@@ -1,8 +1,9 @@
-import { resolveChannels, resolveVcs } from '../config/resolve.js';
+import { resolveChannels, resolveLinks, resolveVcs } from '../config/resolve.js';
 import type { McsimConfig } from '../config/schema.js';
 import type { Timing } from '../engine/engine.js';
 import { buildNetwork, type Network } from '../engine/network.js';
-import { type RouterModel, routerModel } from '../router/model.js';
+import type { RouterModel } from '../router/model.js';
+import { routerModel } from '../router/registry.js';
 import { buildRouting, defaultRoutingName, ROUTINGS } from '../routing/registry.js';
 import { parseTopology } from '../topology/registry.js';
 import { McsimError } from '../util/errors.js';
@@ -30,13 +31,16 @@ export function buildFromConfig(config: McsimConfig): {
   const routingByName = (other: string) => withField('network.routing', () => buildRouting(topo, other, vcs));
   // 'all' channels = the output VCs of the router with the most (000 sec. 5.2).
   let totalVcs = 0;
-  for (let r = 0; r < topo.numNodes; r++) {
+  for (let r = 0; r < topo.numSwitches; r++) {
     let t = 0;
     for (let p = 0; p < topo.numPorts; p++) if (topo.neighbor(r, p) >= 0) t += vcs[topo.portClass(r, p)]!;
     totalVcs = Math.max(totalVcs, t);
   }
+  const links = withField('network.links', () => resolveLinks(config, topo));
   const net = buildNetwork(topo, routing, {
     vcsPerClass: vcs,
+    linkLatency: links.latency,
+    linkCreditDelay: links.creditDelay,
     bufferDepth: config.network.bufferDepth,
     injectionChannels: resolveChannels(config, 'injection', totalVcs),
     consumptionChannels: resolveChannels(config, 'consumption', totalVcs),

@@ -1,5 +1,5 @@
 import { McsimError } from '../util/errors.js';
-import type { Topology } from './topology.js';
+import { DirectTopology } from './direct.js';
 
 /**
  * The n-dimensional cube-connected cycle (004 Definition 1): n * 2^n nodes (i, w), 0 <= i < n,
@@ -9,7 +9,7 @@ import type { Topology } from './topology.js';
  * For n = 2 the two cycle ports of a node reach the same neighbour over two parallel channels,
  * which keeps the edge count 3n * 2^(n-1) of Definition 1.
  */
-export class Ccc implements Topology {
+export class Ccc extends DirectTopology {
   readonly kind = 'ccc';
   readonly spec: string;
   readonly numNodes: number;
@@ -18,6 +18,7 @@ export class Ccc implements Topology {
   readonly dims: readonly number[];
 
   constructor(readonly n: number) {
+    super();
     if (!Number.isInteger(n) || n < 2 || n > 16)
       throw new McsimError(`ccc:${n}: the dimension must be 2..16`);
     this.spec = `ccc:${n}`;

@@ -1,5 +1,5 @@
 import { McsimError } from '../util/errors.js';
-import type { Topology } from './topology.js';
+import { DirectTopology } from './direct.js';
 
 /**
  * The k-ary n-cube in general: `dims[d]` nodes along dimension d, each dimension a mesh (no
@@ -7,7 +7,7 @@ import type { Topology } from './topology.js';
  * fastest. Port 2d goes to the + neighbour in dimension d, port 2d+1 to the - neighbour; ports are
  * named x+/x-/y+/y- on 2D networks and d0+/d0-/d1+... otherwise. One channel class, 'link'.
  */
-export class KaryNcube implements Topology {
+export class KaryNcube extends DirectTopology {
   readonly numNodes: number;
   readonly numPorts: number;
   readonly channelClasses = ['link'] as const;
@@ -19,6 +19,7 @@ export class KaryNcube implements Topology {
     readonly dims: readonly number[],
     readonly wrap: readonly boolean[],
   ) {
+    super();
     if (dims.length === 0) throw new McsimError(`${spec}: needs at least one dimension`);
     for (const k of dims)
       if (!Number.isInteger(k) || k < 1)

@@ -1,21 +1,34 @@
 /**
- * A direct-network topology: `numNodes` routers, each with a processor attached, and up to
- * `numPorts` network output ports per router. Every port p of router r that exists is one
- * unidirectional physical channel to `neighbor(r, p)`; a bidirectional link is two channels.
- * Node ids are dense integers 0..numNodes-1; strings exist only at the edges (formatNode/parseNode).
+ * A network of `numSwitches` switches (routers) with up to `numPorts` output ports each, and
+ * `numNodes` end nodes (processors, host adapters) attached to switch ports. Every port p of
+ * switch r with a neighbour is one unidirectional physical channel to switch `neighbor(r, p)`; a
+ * bidirectional link is two channels. A direct network (mesh, torus, CCC) has one end node per
+ * switch, with the same id, on the switch's local port (-1); a switched network (fat tree, 002;
+ * IbaMesh, 003) attaches end node n to port `nodePort(n)` of switch `nodeSwitch(n)`, a port that
+ * has no neighbour. Node ids are dense integers 0..numNodes-1 and name end nodes on the CLI and in
+ * results; switch ids are dense 0..numSwitches-1. Strings exist only at the edges.
  */
 export interface Topology {
   /** Registry name of the topology kind: 'mesh' | 'torus' | 'kary' | 'ccc'. */
   readonly kind: string;
   /** Canonical spec string, parseable by the registry (e.g. 'mesh:16x16', 'ccc:5', 'kary:8tx4'). */
   readonly spec: string;
+  /** End nodes (processors / host adapters). */
   readonly numNodes: number;
+  /** Switches (routers); equals numNodes on direct networks. */
+  readonly numSwitches: number;
   /** Number of network output ports of every router (some may have no channel, see neighbor). */
   readonly numPorts: number;
   /** Channel classes; the number of virtual channels is configured per class (004 sec. 3: cycle vs hypercube). */
   readonly channelClasses: readonly string[];
   /** Radix per dimension for k-ary n-cubes ([X, Y] for 2D); for CCC, [n]. */
   readonly dims: readonly number[];
+  /** The switch end node n is attached to. */
+  nodeSwitch(n: number): number;
+  /** The port of that switch end node n is attached to; -1 for the local port of a direct network. */
+  nodePort(n: number): number;
+  /** Name of switch r in reports: the node's name on direct networks, e.g. 's1.3' on switched ones. */
+  formatSwitch(r: number): string;
   /** The router reached through output port p of router r, or -1 when that port has no channel. */
   neighbor(r: number, p: number): number;
   /** Index into channelClasses of the channel on port p of router r. */
@@ -35,6 +48,6 @@ export interface Topology {
 /** Undirected edge count (for checks like 004 Definition 1: 3n*2^(n-1)). Parallel channels count separately. */
 export function countChannels(t: Topology): number {
   let c = 0;
-  for (let r = 0; r < t.numNodes; r++) for (let p = 0; p < t.numPorts; p++) if (t.neighbor(r, p) >= 0) c++;
+  for (let r = 0; r < t.numSwitches; r++) for (let p = 0; p < t.numPorts; p++) if (t.neighbor(r, p) >= 0) c++;
   return c;
 }

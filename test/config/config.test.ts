@@ -35,7 +35,10 @@ describe('config defaults and validation', () => {
     [{ network: { bufferDeep: 2 } }, /^network: unknown field "bufferDeep"/],
     [{ network: { vcs: -1 } }, /^network\.vcs: /],
     [{ network: { bufferDepth: 'two' } }, /^network\.bufferDepth: .*got "two"/],
-    [{ network: { switching: 'store' } }, /^network\.switching: got "store" \(allowed: "wormhole", "vct"\)/],
+    [
+      { network: { switching: 'store' } },
+      /^network\.switching: got "store" \(allowed: "wormhole", "vct", "input-fifo"\)/,
+    ],
     [{ timing: { startup: -3 } }, /^timing\.startup: /],
     [{ workload: { type: 'bursty' } }, /^workload.*unknown workload type "bursty"/],
     [

@@ -2,9 +2,9 @@ import { Engine, type Timing } from '../../src/engine/engine.js';
 import type { MessageState } from '../../src/engine/message.js';
 import { buildNetwork, type Network } from '../../src/engine/network.js';
 import type { WormSpec } from '../../src/plan/worm.js';
-import { routerModel } from '../../src/router/model.js';
+import { routerModel } from '../../src/router/registry.js';
 import { buildRouting, defaultRoutingName } from '../../src/routing/registry.js';
-import { parseTopology } from '../../src/topology/registry.js';
+import { defaultVcs, parseTopology } from '../../src/topology/registry.js';
 
 export const PAPER_TIMING: Timing = {
   routingDelay: 2,
@@ -20,13 +20,16 @@ export interface NetOpts {
   bufferDepth?: number;
   injection?: number;
   consumption?: number;
+  /** Link latency and credit delay of every network channel (default 1 and 0). */
+  latency?: number;
+  creditDelay?: number;
   switching?: string;
   timing?: Partial<Timing>;
 }
 
 export function makeNet(spec: string, o: NetOpts = {}): Network {
   const topo = parseTopology(spec);
-  const vcs = o.vcs ?? topo.channelClasses.map((c) => (c === 'hypercube' ? 1 : 2));
+  const vcs = o.vcs ?? defaultVcs(topo);
   const rf = buildRouting(topo, o.routing ?? defaultRoutingName(topo), vcs);
   return buildNetwork(topo, rf, {
     vcsPerClass: vcs,
@@ -35,6 +38,8 @@ export function makeNet(spec: string, o: NetOpts = {}): Network {
     consumptionChannels: o.consumption ?? 1,
     // Worms that name another routing (dual-path's label routing, TASNEM's tree routing) find it.
     routingByName: (name) => buildRouting(topo, name, vcs),
+    linkLatency: topo.channelClasses.map(() => o.latency ?? 1),
+    linkCreditDelay: topo.channelClasses.map(() => o.creditDelay ?? 0),
   });
 }
 

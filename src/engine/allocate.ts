@@ -1,0 +1,155 @@
+import type { SwitchPolicy } from '../router/model.js';
+import { BUF_NET } from './network.js';
+import type { EngineState } from './state.js';
+
+/**
+ * Output (VC) allocation, stage 2 of a cycle. Heads past their routing delay request a free buffer
+ * among the candidates of their route: a VC of the chosen channel in the set the routing function
+ * allowed, or one of the node's consumption channels. Requests are grouped per channel (or per
+ * node's consumption channels) and served in round-robin order of requesting buffer, each taking
+ * the lowest free VC it may use and the switch model accepts; a switch model that serves its input
+ * packets in order keeps a header from requesting until its packet is at the front. Only buffers with an unallocated
+ * branch are visited (the pending list), so the cost follows what waits, not the network's size.
+ */
+export class Allocator {
+  private readonly s: EngineState;
+  private readonly policy: SwitchPolicy;
+  /** The switch model serves each input's packets in order (asks `mayRequest`). */
+  private readonly ordered: boolean;
+  /** Per allocation group (network channel, or a node's consumption channels): round-robin pointer. */
+  private readonly rrAlloc: Int32Array;
+  // Requests of the current cycle (slot, group, priority); grown on demand, never per cycle.
+  private reqSlot = new Int32Array(64);
+  private reqGroup = new Int32Array(64);
+  private reqPri = new Int32Array(64);
+
+  constructor(s: EngineState, policy: SwitchPolicy) {
+    this.s = s;
+    this.policy = policy;
+    this.ordered = policy.ordered;
+    this.rrAlloc = new Int32Array(s.net.numNetChannels + s.net.numNodes);
+  }
+
+  allocate(t: number): void {
+    const s = this.s;
+    const net = s.net;
+    const MB = s.MB;
+    const NBtot = net.numBuffers;
+    const brOut = s.brOut;
+    const brRoute = s.brRoute;
+    let nreq = 0;
+    for (let i = 0; i < s.pendCount; i++) {
+      const b = s.pend[i]!;
+      if (t < s.readyAt[b]!) continue;
+      if (this.ordered && !this.policy.mayRequest!(b)) continue;
+      const n = s.brN[b]!;
+      const r = net.bufRouter[b]!;
+      for (let k = 0; k < n; k++) {
+        const slot = b * MB + k;
+        if (brOut[slot] !== -1) continue;
+        const group = s.brSink[slot]
+          ? net.numNetChannels + s.wormC[s.owner[b]!]!.node[s.brTarget[slot]!]!
+          : net.portChannel[r * net.numPorts + (brRoute[slot]! & 0xff)]!;
+        if (nreq === this.reqSlot.length) this.growReq();
+        this.reqSlot[nreq] = slot;
+        this.reqGroup[nreq] = group;
+        this.reqPri[nreq] = (b - this.rrAlloc[group]! + NBtot) % NBtot;
+        nreq++;
+      }
+    }
+    if (nreq === 0) return;
+    this.sortRequests(nreq);
+    const rs = this.reqSlot;
+    const rg = this.reqGroup;
+    for (let i = 0; i < nreq; i++) {
+      const slot = rs[i]!;
+      const g = rg[i]!;
+      const b = (slot / MB) | 0;
+      const w = s.owner[b]!;
+      const len = s.wormC[w]!.length;
+      let first: number;
+      let count: number;
+      let mask: number;
+      if (g >= net.numNetChannels) {
+        first = net.sinkFirst[g - net.numNetChannels]!;
+        count = net.sinkPerNode;
+        mask = 0xffffffff;
+      } else {
+        first = net.pcFirstBuf[g]!;
+        count = net.pcVcs[g]!;
+        mask = brRoute[slot]! >>> 8;
+      }
+      for (let v = 0; v < count; v++) {
+        if (v < 24 && !((mask >>> v) & 1)) continue;
+        const cand = first + v;
+        if (s.owner[cand] !== -1 || !this.policy.canAllocate(cand, len)) continue;
+        this.grant(slot, b, w, cand);
+        this.rrAlloc[g] = b + 1;
+        break;
+      }
+    }
+    // Drop buffers whose branches all have an output now.
+    for (let i = 0; i < s.pendCount; ) {
+      const b = s.pend[i]!;
+      const n = s.brN[b]!;
+      let open = false;
+      for (let k = 0; k < n; k++) if (brOut[b * MB + k] === -1) open = true;
+      if (open) i++;
+      else s.unpend(b);
+    }
+  }
+
+  /** Insertion sort of the requests by (group, priority): request lists are short. */
+  private sortRequests(nreq: number): void {
+    const rs = this.reqSlot;
+    const rg = this.reqGroup;
+    const rp = this.reqPri;
+    for (let i = 1; i < nreq; i++) {
+      const slot = rs[i]!;
+      const g = rg[i]!;
+      const p = rp[i]!;
+      let j = i - 1;
+      while (j >= 0 && (rg[j]! > g || (rg[j] === g && rp[j]! > p))) {
+        rs[j + 1] = rs[j]!;
+        rg[j + 1] = rg[j]!;
+        rp[j + 1] = rp[j]!;
+        j--;
+      }
+      rs[j + 1] = slot;
+      rg[j + 1] = g;
+      rp[j + 1] = p;
+    }
+  }
+
+  private growReq(): void {
+    const n = this.reqSlot.length * 2;
+    const grow = (a: Int32Array) => {
+      const x = new Int32Array(n);
+      x.set(a);
+      return x;
+    };
+    this.reqSlot = grow(this.reqSlot);
+    this.reqGroup = grow(this.reqGroup);
+    this.reqPri = grow(this.reqPri);
+  }
+
+  /** Branch `slot` of buffer b (worm w) gets buffer `cand`; the worm holds it until its tail leaves. */
+  private grant(slot: number, b: number, w: number, cand: number): void {
+    const s = this.s;
+    s.brOut[slot] = cand;
+    s.owner[cand] = w;
+    s.bufLen[cand] = s.bufLen[b]!;
+    s.recv[cand] = 0;
+    s.brN[cand] = 0;
+    s.wormLive[w]!++;
+    this.policy.onGrant?.(cand);
+    if (s.net.bufKind[cand] === BUF_NET) {
+      s.wormMsg[w]!.channels++;
+      s.activate(cand);
+    }
+    // Where the flits heading into `cand` are going: the branch's target stop.
+    s.target[cand] = s.brTarget[slot]!;
+    s.legSrc[cand] = s.brLeg[slot]!;
+    s.prevPort[cand] = s.brRoute[slot]! & 0xff;
+  }
+}

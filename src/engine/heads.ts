@@ -1,0 +1,114 @@
+import { F_ABSORB, F_FORWARD, F_TEMP } from '../plan/worm.js';
+import { routeStep } from '../routing/follow.js';
+import { EJECT } from '../routing/routing.js';
+import { McsimError } from '../util/errors.js';
+import type { CompiledWorm } from './compile.js';
+import type { EngineState, Timing } from './state.js';
+
+/**
+ * Head processing: when a worm's header enters a buffer, the router reads it, consumes the stops
+ * addressed to it and sets up the buffer's out-branches (000 Fig. 6): a consumption branch when a
+ * stop absorbs, one network branch toward each next stop when it forwards (a tree worm replicates
+ * here), or a single branch toward the current target. Each branch carries the route chosen by the
+ * routing function; VC allocation later gives it an output buffer.
+ */
+export class HeadStage {
+  private readonly s: EngineState;
+  private readonly timing: Timing;
+
+  constructor(s: EngineState, timing: Timing) {
+    this.s = s;
+    this.timing = timing;
+  }
+
+  /**
+   * The header has arrived in buffer b (of switch r) at cycle t. A stop whose end node is attached
+   * to r is consumed here; otherwise the worm is routed on toward its current target.
+   */
+  arrived(b: number, t: number): void {
+    const s = this.s;
+    const r = s.net.bufRouter[b]!;
+    const w = s.owner[b]!;
+    const cw = s.wormC[w]!;
+    const T = s.target[b]!;
+    s.brN[b] = 0;
+    let modified = false;
+    let netBranches = 0;
+    if (s.net.nodeSwitch[cw.node[T]!] === r) {
+      modified = true;
+      netBranches = this.consumeStop(b, cw, T, r);
+    } else {
+      this.addNetBranch(b, cw, T, s.legSrc[b]!, r);
+      netBranches = 1;
+    }
+    const tm = this.timing;
+    const delay = modified && netBranches > 0 ? tm.routingDelayModified : tm.routingDelay;
+    // The head entered at cycle t; it leaves after the routing decision, one cycle per link.
+    s.readyAt[b] = t + delay + 1;
+    if (s.brN[b]! > 0) s.addPending(b);
+  }
+
+  private consumeStop(b: number, cw: CompiledWorm, T: number, r: number): number {
+    const s = this.s;
+    const f = cw.flags[T]!;
+    let netBranches = 0;
+    if (f & (F_ABSORB | F_TEMP)) {
+      // A consumption branch toward the stop's end node; allocation finds its channels by the node.
+      const k = this.newBranch(b, r);
+      const slot = b * s.MB + k;
+      s.brSink[slot] = 1;
+      s.brTarget[slot] = T;
+      s.brRoute[slot] = (1 << 8) | EJECT;
+    }
+    if (f & F_FORWARD) {
+      const cs = cw.childStart[T]!;
+      for (let i = 0; i < cw.childCount[T]!; i++) {
+        const C = cw.children[cs + i]!;
+        if (this.s.net.nodeSwitch[cw.node[C]!] === r) netBranches += this.consumeStop(b, cw, C, r);
+        else {
+          this.addNetBranch(b, cw, C, r, r);
+          netBranches++;
+        }
+      }
+    }
+    return netBranches;
+  }
+
+  private newBranch(b: number, r: number): number {
+    const s = this.s;
+    const k = s.brN[b]!;
+    if (k >= s.MB)
+      throw new McsimError(
+        `a worm replicates into more than ${s.MB} branches at switch ${s.net.topology.formatSwitch(r)}`,
+      );
+    s.brN[b] = k + 1;
+    const slot = b * s.MB + k;
+    s.brOut[slot] = -1;
+    s.brSent[slot] = 0;
+    s.brSink[slot] = 0;
+    return k;
+  }
+
+  private addNetBranch(b: number, cw: CompiledWorm, C: number, leg: number, r: number): void {
+    const s = this.s;
+    const net = s.net;
+    const dest = cw.node[C]!;
+    const rf = cw.routing === undefined ? net.routing : net.routingByName(cw.routing);
+    const packed = routeStep(net.topology, rf, r, dest, leg, s.prevPort[b]!, cw.source);
+    const port = packed & 0xff;
+    // Replication sends one copy per output channel; two branches on one channel would wait for
+    // each other's VC (a self-deadlock with one VC), so such a header is rejected.
+    for (let k = 0; k < s.brN[b]!; k++) {
+      const o = b * s.MB + k;
+      if (!s.brSink[o] && (s.brRoute[o]! & 0xff) === port)
+        throw new McsimError(
+          `tree worm from ${net.topology.formatNode(cw.source)} replicates twice into channel ${net.topology.portName(port)} at switch ${net.topology.formatSwitch(r)}: branches must leave through different channels`,
+        );
+    }
+    const k = this.newBranch(b, r);
+    const slot = b * s.MB + k;
+    s.brTarget[slot] = C;
+    s.brLeg[slot] = leg;
+    s.brRoute[slot] = packed;
+  }
+}

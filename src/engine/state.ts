@@ -1,0 +1,246 @@
+import type { CompiledWorm } from './compile.js';
+import type { MessageState } from './message.js';
+import type { Network } from './network.js';
+
+/** Timing parameters in cycles (defaults from 000 sec. 5.1). */
+export interface Timing {
+  /** Routing decision at a router. */
+  routingDelay: number;
+  /** Routing decision where the header is modified (a stop is consumed and the worm goes on). */
+  routingDelayModified: number;
+  /** Start-up of a node's first message of a phase. */
+  startup: number;
+  /** Start-up of each further message the same node starts in the same phase. */
+  startupSubsequent: number;
+  /** Cycles without any flit moving, with worms in flight, before the run stops on a deadlock. */
+  deadlockCycles: number;
+}
+
+export interface EngineHooks {
+  /** Called once per message when its last worm has finished. */
+  onMessageDone?(msg: MessageState): void;
+  /** Called for every flit delivered to a destination processor (absorb service). */
+  onDeliverFlits?(msg: MessageState, flits: number, cycle: number): void;
+}
+
+/**
+ * The state every stage of the engine shares: who owns each buffer and how far its flits have
+ * got, the out-branches of each buffer (replication, 000 Fig. 6), the worms in flight, and the
+ * lists of buffers a stage must visit. Stages (terminals, heads, allocation, links) keep their own
+ * scratch; this holds only what more than one of them reads or writes. Everything is a typed array
+ * indexed by buffer id or by branch slot `b * MB + k`, allocated once.
+ */
+export class EngineState {
+  readonly net: Network;
+  readonly hooks: EngineHooks;
+  /** Max out-branches per buffer (replication fan-out): every port plus a consumption branch. */
+  readonly MB: number;
+  /** Flit moves over network channels since the start. */
+  flitHops = 0;
+  /** Messages with worms not finished. */
+  liveMessages = 0;
+
+  // Per buffer.
+  /** Worm holding the buffer, -1 when free. A buffer stays with its worm until the tail has left. */
+  readonly owner: Int32Array;
+  /** Flits of the owning worm that have entered the buffer. */
+  readonly recv: Int32Array;
+  /** Header stop (index in the compiled worm) the flits in the buffer are heading for. */
+  readonly target: Int32Array;
+  /** Source of the current leg (where the route toward `target` started). */
+  readonly legSrc: Int32Array;
+  /** Port the worm took into the router that holds the buffer (-1 from a processor). */
+  readonly prevPort: Int32Array;
+  /** Cycle from which the head may leave (entry + routing delay + 1). */
+  readonly readyAt: Float64Array;
+  /** Out-branches set up for the buffer's worm. */
+  readonly brN: Uint8Array;
+  /** Flits an injection buffer has received from its processor. */
+  readonly srcSent: Int32Array;
+  /** Length of the worm owning the buffer. */
+  readonly bufLen: Int32Array;
+  /** Flits whose departure (by every branch) links.ts has recorded, for delayed credits. */
+  readonly departed: Int32Array;
+  /** Departed flits whose credit has reached the upstream router. */
+  readonly credited: Int32Array;
+
+  // Per branch slot (buffer * MB + k).
+  /** Buffer granted to the branch, -1 while it waits for one. */
+  readonly brOut: Int32Array;
+  /** Flits the branch has copied out of its buffer. */
+  readonly brSent: Int32Array;
+  readonly brTarget: Int32Array;
+  readonly brLeg: Int32Array;
+  /** Packed route of the branch: output port in the low byte, allowed VCs above. */
+  readonly brRoute: Uint32Array;
+  /** 1 when the branch goes to a consumption channel. */
+  readonly brSink: Uint8Array;
+
+  // Buffers held by worms (network and injection), visited by link traversal.
+  readonly active: Int32Array;
+  readonly activePos: Int32Array;
+  activeCount = 0;
+  // Buffers with a branch still waiting for an output (VC allocation visits only these).
+  readonly pend: Int32Array;
+  readonly pendPos: Int32Array;
+  pendCount = 0;
+  // Injection buffers still receiving flits from their processor.
+  readonly srcList: Int32Array;
+  readonly srcPos: Int32Array;
+  srcCount = 0;
+
+  // Worms (instances in flight), indexed by worm id with a free list.
+  readonly wormC: (CompiledWorm | undefined)[] = [];
+  readonly wormMsg: (MessageState | undefined)[] = [];
+  /** Buffers each worm holds; the worm ends when this reaches 0. */
+  readonly wormLive: number[] = [];
+  /** Flits moved over network channels per worm, added to its message when the worm ends. */
+  readonly wormTraffic: number[] = [];
+  private readonly wormFree: number[] = [];
+  /** The switch model's release hook, if it keeps book of its buffers. */
+  onRelease: ((b: number) => void) | undefined;
+
+  constructor(net: Network, hooks: EngineHooks) {
+    this.net = net;
+    this.hooks = hooks;
+    const NB = net.numBuffers;
+    const MB = net.numPorts + 2;
+    this.MB = MB;
+    this.owner = new Int32Array(NB).fill(-1);
+    this.recv = new Int32Array(NB);
+    this.target = new Int32Array(NB);
+    this.legSrc = new Int32Array(NB);
+    this.prevPort = new Int32Array(NB);
+    this.readyAt = new Float64Array(NB);
+    this.brN = new Uint8Array(NB);
+    this.srcSent = new Int32Array(NB);
+    this.bufLen = new Int32Array(NB);
+    this.departed = new Int32Array(NB);
+    this.credited = new Int32Array(NB);
+    this.activePos = new Int32Array(NB).fill(-1);
+    this.active = new Int32Array(NB);
+    const NS = NB * MB;
+    this.brOut = new Int32Array(NS).fill(-1);
+    this.brSent = new Int32Array(NS);
+    this.brTarget = new Int32Array(NS);
+    this.brLeg = new Int32Array(NS);
+    this.brRoute = new Uint32Array(NS);
+    this.brSink = new Uint8Array(NS);
+    this.pend = new Int32Array(NB);
+    this.pendPos = new Int32Array(NB).fill(-1);
+    this.srcList = new Int32Array(NB);
+    this.srcPos = new Int32Array(NB).fill(-1);
+  }
+
+  newWorm(worm: CompiledWorm, msg: MessageState): number {
+    const w = this.wormFree.length > 0 ? this.wormFree.pop()! : this.wormC.length;
+    this.wormC[w] = worm;
+    this.wormMsg[w] = msg;
+    this.wormLive[w] = 0;
+    this.wormTraffic[w] = 0;
+    return w;
+  }
+
+  activate(b: number): void {
+    this.activePos[b] = this.activeCount;
+    this.active[this.activeCount++] = b;
+  }
+
+  private deactivate(b: number): void {
+    const pos = this.activePos[b]!;
+    const last = this.active[--this.activeCount]!;
+    this.active[pos] = last;
+    this.activePos[last] = pos;
+    this.activePos[b] = -1;
+  }
+
+  addPending(b: number): void {
+    if (this.pendPos[b] !== -1) return;
+    this.pendPos[b] = this.pendCount;
+    this.pend[this.pendCount++] = b;
+  }
+
+  unpend(b: number): void {
+    const pos = this.pendPos[b]!;
+    if (pos === -1) return;
+    const last = this.pend[--this.pendCount]!;
+    this.pend[pos] = last;
+    this.pendPos[last] = pos;
+    this.pendPos[b] = -1;
+  }
+
+  addSource(b: number): void {
+    this.srcPos[b] = this.srcCount;
+    this.srcList[this.srcCount++] = b;
+  }
+
+  unsource(b: number): void {
+    const pos = this.srcPos[b]!;
+    if (pos === -1) return;
+    const last = this.srcList[--this.srcCount]!;
+    this.srcList[pos] = last;
+    this.srcPos[last] = pos;
+    this.srcPos[b] = -1;
+  }
+
+  /** Flits the slowest branch of buffer o has copied out (0 before its branches are set up). */
+  minSent(o: number): number {
+    const n = this.brN[o]!;
+    if (n === 0) return 0;
+    const base = o * this.MB;
+    let m = this.brSent[base]!;
+    for (let k = 1; k < n; k++) {
+      const x = this.brSent[base + k]!;
+      if (x < m) m = x;
+    }
+    return m;
+  }
+
+  /** The worm's tail has left buffer b on every branch (or was consumed): the buffer is free. */
+  release(b: number, w: number): void {
+    this.unpend(b);
+    this.owner[b] = -1;
+    this.recv[b] = 0;
+    this.brN[b] = 0;
+    this.departed[b] = 0;
+    this.credited[b] = 0;
+    if (this.activePos[b]! >= 0) this.deactivate(b);
+    this.onRelease?.(b);
+    if (--this.wormLive[w]! === 0) this.wormDone(w);
+  }
+
+  private wormDone(w: number): void {
+    const msg = this.wormMsg[w]!;
+    msg.traffic += this.wormTraffic[w]!;
+    this.wormC[w] = undefined;
+    this.wormMsg[w] = undefined;
+    this.wormFree.push(w);
+    if (--msg.liveWorms === 0) {
+      this.liveMessages--;
+      this.hooks.onMessageDone?.(msg);
+    }
+  }
+
+  /**
+   * Consistency check for tests: no buffer holds more flits than it can, free buffers are empty,
+   * and no branch has sent more flits than arrived. Returns the first violation, or undefined.
+   */
+  checkInvariants(): string | undefined {
+    const net = this.net;
+    for (let b = 0; b < net.numBuffers; b++) {
+      const w = this.owner[b]!;
+      if (w < 0) {
+        if (this.recv[b] !== 0) return `free buffer ${b} holds flits`;
+        continue;
+      }
+      const occ = this.recv[b]! - this.minSent(b);
+      if (occ < 0 || occ > net.bufCap[b]!)
+        return `buffer ${b} holds ${occ} flits (capacity ${net.bufCap[b]})`;
+      for (let k = 0; k < this.brN[b]!; k++)
+        if (this.brSent[b * this.MB + k]! > this.recv[b]!)
+          return `buffer ${b} branch ${k} sent more than it received`;
+      if (this.recv[b]! > this.wormC[w]!.length) return `buffer ${b} received more flits than its worm has`;
+    }
+    return undefined;
+  }
+}

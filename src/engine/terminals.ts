@@ -1,0 +1,163 @@
+import { F_ABSORB, F_RETRANSMIT, type WormSpec } from '../plan/worm.js';
+import { McsimError } from '../util/errors.js';
+import { EventHeap } from '../util/heap.js';
+import { type CompiledWorm, compileWorm } from './compile.js';
+import type { MessageState } from './message.js';
+import type { EngineState, Timing } from './state.js';
+
+interface ReadyWorm {
+  worm: CompiledWorm;
+  msg: MessageState;
+}
+
+/** Where a queued worm waits, for deadlock reports. */
+export interface QueuedWorm {
+  node: number;
+  msg: MessageState;
+}
+
+/**
+ * The end nodes (processors): start-up, the injection queue and consumption (000 sec. 5.1).
+ * A processor does one start-up at a time; when a start-up ends its worm waits, first come first
+ * served, for a free injection channel of the node. Consumption channels take every flit at once;
+ * the tail's arrival records the delivery and, for a retransmitting stop, starts the next phase.
+ */
+export class Terminals {
+  private readonly s: EngineState;
+  private readonly timing: Timing;
+  /** Cycle at which each processor finishes its current start-ups. */
+  private readonly procFree: Float64Array;
+  private readonly readyQueue: ReadyWorm[][];
+  /** Nodes with worms queued for an injection channel, and a flag per node. */
+  private readonly waitingNodes: number[] = [];
+  private readonly waitingFlag: Uint8Array;
+  private readonly events = new EventHeap<{ node: number; rw: ReadyWorm }>();
+
+  constructor(s: EngineState, timing: Timing) {
+    this.s = s;
+    this.timing = timing;
+    const N = s.net.numNodes;
+    this.procFree = new Float64Array(N);
+    this.readyQueue = Array.from({ length: N }, () => []);
+    this.waitingFlag = new Uint8Array(N);
+  }
+
+  /**
+   * Node `node` starts `worms` as one start-up phase at cycle `at` (000 sec. 5.1): the first pays
+   * `startup`, each further one `startupSubsequent`. The processor does one start-up at a time.
+   */
+  startPhase(node: number, worms: readonly WormSpec[], at: number, msg: MessageState): void {
+    const t = this.timing;
+    for (let i = 0; i < worms.length; i++) {
+      const spec = worms[i]!;
+      if (spec.source !== node)
+        throw new McsimError(`worm source ${spec.source} differs from the starting node ${node}`);
+      const cw = compileWorm(spec, this.s.net.numNodes);
+      const start = Math.max(at, this.procFree[node]!);
+      const done = start + (i === 0 ? t.startup : t.startupSubsequent);
+      this.procFree[node] = done;
+      msg.liveWorms++;
+      msg.worms++;
+      this.events.push(done, { node, rw: { worm: cw, msg } });
+    }
+  }
+
+  /** Earliest cycle at which a start-up ends (Infinity when none is under way). */
+  nextEventTime(): number {
+    return this.events.peekTime();
+  }
+
+  /** Worms whose start-up has ended and that wait for an injection channel. */
+  get waiting(): number {
+    return this.waitingNodes.length;
+  }
+
+  /** Stage 1 of cycle t: finished start-ups join their node's queue; queued worms take free injection channels. */
+  inject(t: number): void {
+    while (this.events.peekTime() <= t) {
+      const e = this.events.pop()!;
+      this.enqueueReady(e.node, e.rw);
+    }
+    if (this.waitingNodes.length > 0) this.allocateInjection();
+  }
+
+  private enqueueReady(node: number, rw: ReadyWorm): void {
+    this.readyQueue[node]!.push(rw);
+    if (!this.waitingFlag[node]) {
+      this.waitingFlag[node] = 1;
+      this.waitingNodes.push(node);
+    }
+  }
+
+  /** Queued worms take free injection channels, first come first served per node. */
+  private allocateInjection(): void {
+    const s = this.s;
+    const net = s.net;
+    const nodes = this.waitingNodes;
+    let keep = 0;
+    for (let i = 0; i < nodes.length; i++) {
+      const n = nodes[i]!;
+      const q = this.readyQueue[n]!;
+      let qi = 0;
+      const first = net.injFirst[n]!;
+      for (let b = first; b < first + net.injPerNode && qi < q.length; b++) {
+        if (s.owner[b] !== -1) continue;
+        const rw = q[qi++]!;
+        const w = s.newWorm(rw.worm, rw.msg);
+        s.owner[b] = w;
+        s.bufLen[b] = rw.worm.length;
+        s.recv[b] = 0;
+        s.brN[b] = 0;
+        s.srcSent[b] = 0;
+        s.target[b] = 0;
+        s.legSrc[b] = net.nodeSwitch[rw.worm.source]!;
+        s.prevPort[b] = -1;
+        s.wormLive[w] = 1;
+        s.activate(b);
+        s.addSource(b);
+      }
+      if (qi > 0) q.splice(0, qi);
+      if (q.length > 0) nodes[keep++] = n;
+      else this.waitingFlag[n] = 0;
+    }
+    nodes.length = keep;
+  }
+
+  /**
+   * Flit number `got` of its worm has entered consumption buffer o at cycle t. The processor takes
+   * it at once; the tail completes the delivery and frees the channel.
+   */
+  consume(o: number, got: number, t: number): void {
+    const s = this.s;
+    const w = s.owner[o]!;
+    const cw = s.wormC[w]!;
+    const msg = s.wormMsg[w]!;
+    const T = s.target[o]!;
+    const f = cw.flags[T]!;
+    const node = cw.node[T]!;
+    if (got === 1 && f & F_ABSORB) msg.deliveries.push({ node, header: t, tail: -1 });
+    if (f & F_ABSORB && s.hooks.onDeliverFlits) s.hooks.onDeliverFlits(msg, 1, t);
+    if (got === cw.length) {
+      if (f & F_ABSORB) {
+        for (let i = msg.deliveries.length - 1; i >= 0; i--) {
+          const d = msg.deliveries[i]!;
+          if (d.node === node && d.tail < 0) {
+            d.tail = t;
+            break;
+          }
+        }
+      }
+      // Retransmission: the processor starts the next phase once the whole message is in (000 Fig. 6).
+      if (f & F_RETRANSMIT) this.startPhase(node, cw.retransmit[T]!, t, msg);
+      s.release(o, w);
+    }
+  }
+
+  /** Worms waiting for an injection channel, in queue order (for deadlock reports). */
+  queued(): QueuedWorm[] {
+    const out: QueuedWorm[] = [];
+    for (const n of this.waitingNodes)
+      for (const rw of this.readyQueue[n]!) out.push({ node: n, msg: rw.msg });
+    return out;
+  }
+}
