@@ -2,6 +2,7 @@ import { realpathSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Command, CommanderError, Option } from 'commander';
 import { algorithmsHelp } from '../multicast/help.js';
+import { fitsText } from '../topology/fits.js';
 import { McsimError } from '../util/errors.js';
 import { VERSION } from '../version.js';
 
@@ -172,7 +173,7 @@ export async function main(argv: string[]): Promise<number> {
     .action(async () => {
       const { ROUTINGS } = await import('../routing/registry.js');
       for (const r of ROUTINGS)
-        console.log(`${r.name.padEnd(12)} fits ${r.topologies.join(', ').padEnd(24)} ${r.description}`);
+        console.log(`${r.name.padEnd(12)} fits ${fitsText(r.topologies).padEnd(24)} ${r.description}`);
     });
 
   program

@@ -280,7 +280,7 @@ export const NetworkSchema = z
       .string()
       .default('auto')
       .describe(
-        "Routing function, or 'auto' = xy on 2D meshes and tori, dor on other n-cubes, hc on CCCs. Default 'auto'.",
+        "Routing function, or 'auto' = xy on 2D meshes and tori, dor on other n-cubes, hc on CCCs, lca on fat trees, ib-xy on ibmesh (the topology's registry entry). Default 'auto'.",
       ),
     routingOptions: z
       .record(z.string(), z.unknown())

@@ -1,6 +1,7 @@
 import type { DeadlockReport } from '../metrics/types.js';
+import type { SwitchPolicy } from '../router/model.js';
 import type { MessageState } from './message.js';
-import { describeBuffer, type Network } from './network.js';
+import { describeBuffer, inputPort, type Network } from './network.js';
 import type { EngineState } from './state.js';
 import type { QueuedWorm } from './terminals.js';
 
@@ -17,6 +18,10 @@ export interface DeadlockInput {
   wormSource(w: number): number;
   /** Worms started but still waiting for an injection channel. */
   queued: Array<{ node: number; msg: MessageState; source: number }>;
+  /** Buffers, per worm, whose packet waits for its turn in an input FIFO (ordered switch models). */
+  behind?: Map<number, number[]>;
+  /** The switch model's words for where a buffer's packet sits (e.g. its queue position). */
+  detail?(b: number): string | undefined;
 }
 
 /**
@@ -25,6 +30,7 @@ export interface DeadlockInput {
  */
 export function deadlockReport(
   s: EngineState,
+  policy: SwitchPolicy,
   queued: readonly QueuedWorm[],
   t: number,
   idleCycles: number,
@@ -39,8 +45,16 @@ export function deadlockReport(
     list.push(b);
   }
   const waits = new Map<number, Array<{ group: number; mask: number; router: number }>>();
+  const behind = new Map<number, number[]>();
   for (const [w, bufs] of holdings) {
     for (const b of bufs) {
+      if (policy.ordered && s.recv[b]! > 0 && !policy.mayRequest!(b)) {
+        // Its header is not at the front of its input FIFO: it waits for the packets ahead.
+        let list = behind.get(w);
+        if (!list) behind.set(w, (list = []));
+        list.push(b);
+        continue;
+      }
       for (let k = 0; k < s.brN[b]!; k++) {
         const slot = b * s.MB + k;
         if (s.brOut[slot] !== -1 || s.recv[b] === 0) continue;
@@ -65,6 +79,8 @@ export function deadlockReport(
     wormMsg: (w) => s.wormMsg[w]!,
     wormSource: (w) => s.wormC[w]!.source,
     queued: queued.map((q) => ({ node: q.node, msg: q.msg, source: q.node })),
+    behind,
+    detail: policy.describe ? (b) => policy.describe!(b) : undefined,
   });
 }
 
@@ -76,9 +92,20 @@ export function buildDeadlockReport(d: DeadlockInput): DeadlockReport {
     const w = d.owner[b]!;
     return w < 0 ? 'free' : `held by message ${d.wormMsg(w).id} worm ${w}`;
   };
+  const where = (b: number): string => {
+    const x = d.detail?.(b);
+    return x ? `${describeBuffer(net, b)}, ${x}` : describeBuffer(net, b);
+  };
   const worms: DeadlockReport['worms'] = [];
   for (const [w, bufs] of [...d.holdings].sort((a, b) => a[0] - b[0])) {
     const waitsFor: string[] = [];
+    for (const b of d.behind?.get(w) ?? []) {
+      const pc = net.bufPc[b]!;
+      const q = inputPort(net, pc);
+      waitsFor.push(
+        `its turn in the input FIFO of switch ${t.formatSwitch(net.bufRouter[b]!)} port ${q < 0 ? '?' : t.portName(q)} (${d.detail?.(b) ?? 'behind other packets'})`,
+      );
+    }
     for (const req of d.waits.get(w) ?? []) {
       if (req.group < 0) {
         const r = -1 - req.group;
@@ -95,7 +122,7 @@ export function buildDeadlockReport(d: DeadlockInput): DeadlockReport {
           held.push(`${net.routing.vcName(net.pcSrc[c]!, net.pcPort[c]!, v)} ${holderText(b)}`);
         }
         waitsFor.push(
-          `a VC of channel ${t.formatSwitch(net.pcSrc[c]!)} -> ${t.formatSwitch(net.pcDst[c]!)} (${t.portName(net.pcPort[c]!)}): ${held.join('; ')}`,
+          `a VC of channel ${t.formatSwitch(net.pcSrc[c]!)} -> ${t.formatSwitch(net.pcDst[c]!)} (output port ${t.portName(net.pcPort[c]!)} of switch ${t.formatSwitch(net.pcSrc[c]!)}): ${held.join('; ')}`,
         );
       }
     }
@@ -103,7 +130,7 @@ export function buildDeadlockReport(d: DeadlockInput): DeadlockReport {
       message: d.wormMsg(w).id,
       worm: w,
       source: t.formatNode(d.wormSource(w)),
-      holds: bufs.map((b) => describeBuffer(net, b)),
+      holds: bufs.map(where),
       waitsFor,
     });
   }

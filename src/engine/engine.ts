@@ -135,7 +135,9 @@ export class Engine {
       const moved = this.links.move(t);
       if (moved > 0) this.lastMove = t;
       else if (t - this.lastMove >= this.timing.deadlockCycles) {
-        throw new DeadlockError(deadlockReport(this.s, this.terminals.queued(), t, t - this.lastMove));
+        throw new DeadlockError(
+          deadlockReport(this.s, this.policy, this.terminals.queued(), t, t - this.lastMove),
+        );
       }
     } else {
       this.lastMove = t;

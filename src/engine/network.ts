@@ -255,7 +255,19 @@ export function describeBuffer(net: Network, b: number): string {
       const from = net.pcSrc[pc]!;
       const port = net.pcPort[pc]!;
       const vc = net.routing.vcName(from, port, net.bufVc[b]!);
-      return `VC ${vc} of channel ${t.formatSwitch(from)} -> ${t.formatSwitch(net.bufRouter[b]!)} (${t.portName(port)})`;
+      const to = net.bufRouter[b]!;
+      const inPort = inputPort(net, pc);
+      const at = inPort < 0 ? '' : `, input port ${t.portName(inPort)} of switch ${t.formatSwitch(to)}`;
+      return `VC ${vc} of channel ${t.formatSwitch(from)} -> ${t.formatSwitch(to)} (${t.portName(port)})${at}`;
     }
   }
+}
+
+/** The port of its downstream switch that network channel pc arrives on (-1 when none leads back). */
+export function inputPort(net: Network, pc: number): number {
+  const t = net.topology;
+  const src = net.pcSrc[pc]!;
+  const dst = net.pcDst[pc]!;
+  for (let q = 0; q < t.numPorts; q++) if (t.neighbor(dst, q) === src) return q;
+  return -1;
 }

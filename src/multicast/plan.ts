@@ -1,5 +1,6 @@
 import type { StopSpec, WormSpec } from '../plan/worm.js';
 import type { RoutingFunction } from '../routing/routing.js';
+import type { Fits } from '../topology/fits.js';
 import type { Topology } from '../topology/topology.js';
 
 /**
@@ -36,8 +37,8 @@ export interface PlanContext {
 export interface PlannerDef {
   readonly name: string;
   readonly description: string;
-  /** Topology kinds it fits. */
-  readonly topologies: readonly string[];
+  /** Topology kinds it fits, or `any` network (it only needs unicast routes). */
+  readonly topologies: Fits;
   /** Further fit checks (e.g. 2D only); returns the reason when it does not fit. */
   check?(topo: Topology): string | undefined;
   /** Routing function the scheme's worms follow on this topology (defaults to the network's). */

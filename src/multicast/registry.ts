@@ -1,3 +1,4 @@
+import { fitsKind, fitsText } from '../topology/fits.js';
 import type { Topology } from '../topology/topology.js';
 import { McsimError } from '../util/errors.js';
 import { columnPath } from './column-path.js';
@@ -41,7 +42,7 @@ export function plannerFor(name: string, topo: Topology): PlannerDef {
       `unknown multicast algorithm "${name}" (allowed: ${PLANNERS.map((p) => p.name).join(', ')})`,
       'algorithm',
     );
-  const fits = def.topologies.includes(topo.kind) ? def.check?.(topo) : `fits ${def.topologies.join(', ')}`;
+  const fits = fitsKind(def.topologies, topo.kind) ? def.check?.(topo) : `fits ${fitsText(def.topologies)}`;
   if (fits)
     throw new McsimError(`algorithm "${name}" does not fit topology ${topo.spec} (${fits})`, 'algorithm');
   return def;

@@ -11,7 +11,7 @@ import { pathWorm } from './plan.js';
 export const separate: PlannerDef = {
   name: 'separate',
   description: 'separate addressing: one unicast per destination, sent one after another by the source',
-  topologies: ['mesh', 'torus', 'kary', 'ccc'],
+  topologies: 'any',
   plan(ctx, source, destinations): MulticastPlan {
     const worms: WormSpec[] = [...destinations]
       .sort((a, b) => a - b)

@@ -64,6 +64,13 @@ export const inputFifoSwitch: SwitchModel = {
         front[pc] = (front[pc]! + 1) % pcVcs[pc]!;
         queued[pc]!--;
       },
+      describe(buf) {
+        if (bufKind[buf] !== BUF_NET) return undefined;
+        const pc = bufPc[buf]!;
+        const V = pcVcs[pc]!;
+        const pos = (bufVc[buf]! - front[pc]! + V) % V;
+        return `queue position ${pos + 1} of ${queued[pc]}`;
+      },
       check() {
         if (violation) return violation;
         for (let pc = 0; pc < NC; pc++) {

@@ -44,6 +44,8 @@ export interface SwitchPolicy {
   onGrant?(buf: number): void;
   /** Buffer `buf` was released by its worm (its tail has left). */
   onRelease?(buf: number): void;
+  /** Where buffer `buf`'s packet sits in the model's terms, for deadlock reports (e.g. 'queue position 2 of 3'). */
+  describe?(buf: number): string | undefined;
   /** A violated invariant of the model's own (for tests), or undefined. */
   check?(): string | undefined;
 }

@@ -1,3 +1,4 @@
+import { fitsKind, fitsText } from '../topology/fits.js';
 import { defaultRouting } from '../topology/registry.js';
 import type { Topology } from '../topology/topology.js';
 import { McsimError } from '../util/errors.js';
@@ -33,7 +34,7 @@ export const ROUTINGS: readonly RoutingDef[] = [
 export function routingsFor(topo: Topology): RoutingDef[] {
   return ROUTINGS.filter(
     (r) =>
-      r.topologies.includes(topo.kind) &&
+      fitsKind(r.topologies, topo.kind) &&
       !r.check?.(
         topo,
         topo.channelClasses.map(() => 2),
@@ -60,9 +61,9 @@ export function buildRouting(
   const def = ROUTINGS.find((r) => r.name === name);
   if (!def)
     throw new McsimError(`unknown routing "${name}" (allowed: ${ROUTINGS.map((r) => r.name).join(', ')})`);
-  if (!def.topologies.includes(topo.kind))
+  if (!fitsKind(def.topologies, topo.kind))
     throw new McsimError(
-      `${label} does not fit topology ${topo.spec} (${name} fits: ${def.topologies.join(', ')})`,
+      `${label} does not fit topology ${topo.spec} (${name} fits: ${fitsText(def.topologies)})`,
     );
   const why = def.check?.(topo, vcsPerClass);
   if (why) throw new McsimError(`${label} does not fit ${topo.spec}: ${why}`);

@@ -1,3 +1,4 @@
+import type { Fits } from '../topology/fits.js';
 import type { Topology } from '../topology/topology.js';
 
 /** Output port value meaning "deliver to the local processor" (a consumption channel). */
@@ -39,8 +40,8 @@ export interface RoutingFunction {
 export interface RoutingDef {
   readonly name: string;
   readonly description: string;
-  /** Topology kinds it fits (e.g. ['mesh'] for xy). */
-  readonly topologies: readonly string[];
+  /** Topology kinds it fits (e.g. ['mesh'] for xy), or `any` network. */
+  readonly topologies: Fits;
   /**
    * Further checks once topology and VC counts are known (e.g. a torus needs >= 2 VCs for dateline
    * classes; HC routing needs 2 VCs on cycle channels). Returns a reason when it does not fit.

@@ -108,7 +108,7 @@ export const tableRouting: RoutingDef = {
   name: 'table',
   description:
     'table-driven: next port per (router, destination), from a file or computed from another routing',
-  topologies: ['mesh', 'torus', 'kary', 'ccc', 'fattree', 'ibmesh'],
+  topologies: 'any',
   build(topo, vcsPerClass, options = {}) {
     const N = topo.numNodes;
     let table: RouteTable;
