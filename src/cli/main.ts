@@ -29,6 +29,8 @@ export async function main(argv: string[]): Promise<number> {
     .option('--json', 'print one JSON object { version, seed, config, metrics }')
     .option('--out <file>', 'write the result to a .json, .jsonl or .csv file')
     .option('--records <file>', 'write one JSON line per finished message')
+    .option('--trace <file>', 'write a JSONL trace of every worm, channel by channel (docs/trace.md)')
+    .option('--cycles <a:b>', 'with --trace: only the worms in flight between cycles a and b')
     .option('--progress', 'show progress on stderr')
     .option(
       '--max-memory <MB>',

@@ -28,6 +28,21 @@ export interface EngineHooks {
   onMessageDone?(msg: MessageState): void;
   /** Called for every flit delivered to a destination processor (absorb service). */
   onDeliverFlits?(msg: MessageState, flits: number, cycle: number): void;
+  /** Receives where every worm's header and tail go (off when undefined: one check per flit move). */
+  trace?: TraceSink;
+}
+
+/**
+ * The tracing seam: who holds which buffer when. Engine worm ids are reused once a worm has ended;
+ * `wormStart` marks a new worm under an id. Recording and the trace format live in src/trace/.
+ */
+export interface TraceSink {
+  /** Worm `worm` of message `msg` took injection buffer b at cycle t. */
+  wormStart(worm: number, msg: MessageState, spec: WormSpec, b: number, t: number): void;
+  /** Flit number `flit` of the worm (1 = header; its length = tail) entered buffer b at cycle t. */
+  flitIn(worm: number, b: number, flit: number, t: number): void;
+  /** Buffer b is free again at cycle t: its tail has left on every branch, or the processor took it. */
+  release(worm: number, b: number, t: number): void;
 }
 
 interface ReadyWorm {
@@ -65,6 +80,7 @@ export class Engine {
   private readonly model: RouterModel;
   private readonly timing: Timing;
   private readonly hooks: EngineHooks;
+  private readonly trace: TraceSink | undefined;
   /** Max out-branches per buffer (replication fan-out). */
   private readonly MB: number;
 
@@ -138,6 +154,7 @@ export class Engine {
     this.model = model;
     this.timing = timing;
     this.hooks = hooks;
+    this.trace = hooks.trace;
     const NB = net.numBuffers;
     const MB = net.numPorts + 2;
     this.MB = MB;
@@ -304,6 +321,7 @@ export class Engine {
         this.prevPort[b] = -1;
         this.wormLive[w] = 1;
         this.activate(b);
+        if (this.trace !== undefined) this.trace.wormStart(w, rw.msg, rw.worm.spec, b, this.now);
         this.srcPos[b] = this.srcCount;
         this.srcList[this.srcCount++] = b;
       }
@@ -695,12 +713,14 @@ export class Engine {
       if (this.succeeds(s, t)) moves[nm++] = s;
     }
     // Pass 3: apply all moves together.
+    const trace = this.trace;
     for (let i = 0; i < nm; i++) {
       const m = moves[i]!;
       if (m < 0) {
         const b = -1 - m;
         const sent = ++this.srcSent[b]!;
         if (sent === this.bufLen[b]) this.unsource(b);
+        if (trace !== undefined) trace.flitIn(this.owner[b]!, b, sent, t);
         if (++this.recv[b]! === 1) {
           const msg = this.wormMsg[this.owner[b]!]!;
           if (msg.injected < 0) msg.injected = t;
@@ -713,6 +733,7 @@ export class Engine {
       const pc = bufPc[out]!;
       rr[pc] = (bufVc[out]! + 1) % pcVcs[pc]!;
       const got = ++this.recv[out]!;
+      if (trace !== undefined) trace.flitIn(this.owner[out]!, out, got, t);
       const kind = net.bufKind[out];
       if (kind === BUF_NET) {
         this.flitHops++;
@@ -771,6 +792,7 @@ export class Engine {
   }
 
   private release(b: number, w: number): void {
+    if (this.trace !== undefined) this.trace.release(w, b, this.now);
     this.unpend(b);
     this.owner[b] = -1;
     this.recv[b] = 0;
