@@ -42,6 +42,32 @@ export async function main(argv: string[]): Promise<number> {
     });
 
   program
+    .command('view')
+    .description(
+      'run with tracing on and write a self-contained HTML page that animates the worms flit by flit',
+    )
+    .argument('[config]', 'YAML or JSON config file (or --plan for one multicast)')
+    .requiredOption('--out <file>', 'HTML file to write, e.g. run.html')
+    .option('--set <path=value>', 'override a config field (repeatable)', collect, [])
+    .option('--seed <n>', 'seed of the random streams', intArg('--seed'))
+    .option('--cycles <a:b>', 'show only cycles a to b')
+    .option('--trace <file>', 'also write the trace as JSONL (docs/trace.md)')
+    .option('--plan', 'one multicast of a scheme alone in the network, instead of a config')
+    .option('--topology <spec>', 'with --plan: e.g. mesh:16x16')
+    .option('--algorithm <name>', 'with --plan: multicast scheme (see mcsim plan --help)')
+    .option('--source <node>', 'with --plan: source node id')
+    .option('--dests <nodes>', 'with --plan: destination node ids separated by spaces')
+    .option('--length <flits>', 'with --plan: message length in flits', intArg('--length', 1), 20)
+    .option(
+      '--max-memory <MB>',
+      "memory a run may take, in MB (default: half of this machine's); larger runs are refused before they start",
+      intArg('--max-memory', 1),
+    )
+    .action(async (file, opts) => {
+      code = await (await import('./view.js')).viewCommand(file, opts);
+    });
+
+  program
     .command('route')
     .description('the path a unicast takes')
     .requiredOption('--topology <spec>', 'e.g. mesh:16x16, torus:8x8, ccc:5')
