@@ -327,17 +327,18 @@ describe('mcsim view in Chromium', () => {
 
   it('screenshots at fixed cycles are not blank and differ between cycles', async (t) => {
     if (unavailable) return t.skip(`Chromium could not be installed here: ${unavailable}`);
-    const page = await open(tpm, 900, 620);
-    await setCycle(page, 50);
+    const page = await open(tpm, 900, 560);
+    // Cycle 60: the first phase's worm is crossing the row; 135: the second phase's five worms.
+    await setCycle(page, 60);
     const a = await page.screenshot();
-    await setCycle(page, 110);
+    await setCycle(page, 135);
     const b = await page.screenshot();
     assert.ok(distinctColours(a) > 20, 'not blank');
     assert.ok(distinctColours(b) > 20, 'not blank');
     assert.ok(differingPixels(a, b) > 200, 'the worms moved');
     if (process.env.UPDATE_SCREENSHOT) {
       await page.evaluate(() => (globalThis as unknown as Win).mcsimViewer.select(0));
-      await setCycle(page, 75);
+      await setCycle(page, 140);
       const out = join(dir, 'viewer-tpm.png');
       await page.screenshot({ path: out });
       mkdirSync(join(ROOT, 'docs/figures'), { recursive: true });

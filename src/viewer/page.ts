@@ -9,7 +9,7 @@ header h1{font-size:14px;margin:0}
 #status{color:#c00;font-weight:600}
 #stage{position:relative;overflow:hidden;background:#fff}
 #net{width:100%;height:100%;display:block;cursor:grab}
-#panel{border-left:1px solid #ddd;padding:8px 10px;overflow:auto}
+aside{border-left:1px solid #ddd;padding:8px 10px;overflow:auto}
 #panel h3{margin:0 0 4px}#panel h4{margin:10px 0 4px}#panel ul{padding-left:16px;margin:0}
 #panel table{border-collapse:collapse}#panel td,#panel th{padding:1px 8px 1px 0;text-align:left}
 #deadlock{white-space:pre-wrap;font:11px ui-monospace,monospace;color:#900}
@@ -20,7 +20,7 @@ footer{grid-column:1/3;border-top:1px solid #ddd;padding:6px 10px;display:flex;g
 #keys{color:#666;font-size:11px}
 #tip{position:fixed;pointer-events:none;background:#fff;border:1px solid #999;padding:4px 6px;font-size:12px;max-width:360px;box-shadow:0 1px 4px #0003}
 .ch{fill:none;stroke:#ccc;stroke-width:2.5;pointer-events:stroke}
-.ch.inj,.ch.sink{stroke:#ddd}
+.ch.inj,.ch.sink{stroke:#e6e6e6;stroke-width:1.5}
 .ch.wrap{stroke-dasharray:3 2}
 .ch.hot{stroke-width:3.5;stroke-dasharray:none}
 .ch:hover,.worm:hover{stroke-width:6}
@@ -30,7 +30,7 @@ footer{grid-column:1/3;border-top:1px solid #ddd;padding:6px 10px;display:flex;g
 .worm.dim{opacity:.2}
 .worm.selected{stroke-width:6}
 .worm.deadlocked{stroke-width:6;filter:drop-shadow(0 0 2px #f00)}
-.waited{fill:none;stroke:#e00;stroke-width:7;stroke-dasharray:2 3;opacity:.8;pointer-events:stroke}
+.waited{fill:none;stroke:#e00;stroke-width:2;stroke-dasharray:3 2;pointer-events:stroke}
 .stop{font-size:8px;font-weight:700;pointer-events:none}
 .stop.retransmit{text-decoration:underline}
 `;
@@ -56,10 +56,9 @@ export function viewerPage(trace: Trace, script: string): string {
 <header><h1>mcsim view</h1><span id="title"></span><span id="status"></span>
 <label><input type="checkbox" id="heat"> utilisation heat map (h)</label></header>
 <div id="stage"></div>
-<aside id="panel"></aside>
+<aside><div id="panel"></div><pre id="deadlock"></pre></aside>
 <footer><div id="timeline"></div>
-<span id="keys">space play/pause &middot; &larr;/&rarr; step (shift: 10) &middot; +/- speed &middot; Home/End &middot; h heat map &middot; z/x zoom, drag to pan &middot; f fit &middot; Esc clear</span>
-<pre id="deadlock"></pre></footer>
+<span id="keys">space play/pause &middot; &larr;/&rarr; step (shift: 10) &middot; +/- speed &middot; Home/End &middot; h heat map &middot; z/x zoom, drag to pan &middot; f fit &middot; Esc clear</span></footer>
 <div id="tip" hidden></div>
 <script id="mcsim-trace" type="application/json">${data}</script>
 <script>${js}</script>

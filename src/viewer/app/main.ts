@@ -40,6 +40,7 @@ function boot(): void {
     end: model.end,
     cycle: () => cycle,
     setCycle(t) {
+      if (!Number.isFinite(t)) return;
       cycle = Math.max(model.start, Math.min(model.end, Math.round(t)));
       if (cycle >= model.end) playing = false;
       render();

@@ -5,9 +5,10 @@ import type { HeldHop, ViewModel } from './model.js';
 
 type G = d3.Selection<SVGGElement, unknown, null, undefined>;
 
-/** A colour per message, stable across cycles. */
+/** A colour per message, stable across cycles; each later phase a shade darker. */
 export function wormColour(w: TraceWorm): string {
-  return d3.schemeTableau10[w.message % 10]!;
+  const base = d3.schemeTableau10[w.message % 10]!;
+  return w.phase <= 1 ? base : d3.color(base)!.darker(0.7 * (w.phase - 1)).formatHex();
 }
 
 /**
@@ -58,8 +59,9 @@ export class NetworkView {
       .attr('x', (p) => p.x)
       .attr('y', (p) => p.y + NODE_R + 9)
       .text((_, i) => h.nodes[i]!);
-    this.waits = root.append('g').attr('class', 'waits');
     this.worms = root.append('g').attr('class', 'worms');
+    // What deadlocked worms wait for is drawn over the worms holding it.
+    this.waits = root.append('g').attr('class', 'waits');
     this.marks = root.append('g').attr('class', 'marks');
     this.zoom = d3
       .zoom<SVGSVGElement, unknown>()
@@ -76,7 +78,8 @@ export class NetworkView {
   fit(): void {
     const box = (this.svg.node() as SVGSVGElement).getBoundingClientRect();
     const { width, height } = this.layout;
-    const k = Math.min(box.width / width, box.height / height);
+    // A small network is not blown up beyond what reads well.
+    const k = Math.min(box.width / width, box.height / height, 2.5);
     const t = d3.zoomIdentity.translate((box.width - width * k) / 2, (box.height - height * k) / 2).scale(k);
     this.svg.call(this.zoom.transform, t);
   }
