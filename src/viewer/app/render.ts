@@ -8,7 +8,9 @@ type G = d3.Selection<SVGGElement, unknown, null, undefined>;
 /** A colour per message, stable across cycles; each later phase a shade darker. */
 export function wormColour(w: TraceWorm): string {
   const base = d3.schemeTableau10[w.message % 10]!;
-  return w.phase <= 1 ? base : d3.color(base)!.darker(0.7 * (w.phase - 1)).formatHex();
+  if (w.phase <= 1) return base;
+  const c = d3.color(base)!;
+  return c.darker(0.7 * (w.phase - 1)).formatHex();
 }
 
 /**
