@@ -26,10 +26,10 @@ footer{grid-column:1/3;border-top:1px solid #ddd;padding:6px 10px;display:flex;g
 .ch:hover,.worm:hover{stroke-width:6}
 .node{fill:#fff;stroke:#777;stroke-width:1.2}
 .labels text{font-size:8px;fill:#555;text-anchor:middle;pointer-events:none}
-.worm{fill:none;stroke-width:4.5;stroke-linecap:round;pointer-events:stroke;cursor:pointer}
+.worm{fill:none;stroke-width:var(--ww,4.5px);stroke-linecap:round;pointer-events:stroke;cursor:pointer}
 .worm.dim{opacity:.2}
-.worm.selected{stroke-width:6}
-.worm.deadlocked{stroke-width:6;filter:drop-shadow(0 0 2px #f00)}
+.worm.selected{stroke-width:calc(var(--ww,4.5px)*1.35)}
+.worm.deadlocked{stroke-width:calc(var(--ww,4.5px)*1.35);filter:drop-shadow(0 0 2px #f00)}
 .waited{fill:none;stroke:#e00;stroke-width:2;stroke-dasharray:3 2;pointer-events:stroke}
 .stop{font-size:8px;font-weight:700;pointer-events:none}
 .stop.retransmit{text-decoration:underline}

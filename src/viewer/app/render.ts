@@ -70,8 +70,9 @@ export class NetworkView {
       .scaleExtent([0.05, 40])
       .on('zoom', (e: d3.D3ZoomEvent<SVGSVGElement, unknown>) => {
         root.attr('transform', e.transform.toString());
-        // Labels only where they can be read.
+        // Labels only where they can be read; worms never thinner than about two screen pixels.
         this.nodeLabels.attr('display', e.transform.k * STEP < 34 ? 'none' : null);
+        root.style('--ww', `${Math.max(4.5, 2.2 / e.transform.k)}px`);
       });
     this.svg.call(this.zoom).on('dblclick.zoom', null);
   }
