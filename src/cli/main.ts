@@ -30,6 +30,8 @@ export async function main(argv: string[]): Promise<number> {
     .option('--json', 'print one JSON object { version, seed, config, metrics }')
     .option('--out <file>', 'write the result to a .json, .jsonl or .csv file')
     .option('--records <file>', 'write one JSON line per finished message')
+    .option('--trace <file>', 'write a JSONL trace of every worm, channel by channel (docs/trace.md)')
+    .option('--cycles <a:b>', 'with --trace: only the worms in flight between cycles a and b')
     .option('--progress', 'show progress on stderr')
     .option(
       '--max-memory <MB>',
@@ -38,6 +40,32 @@ export async function main(argv: string[]): Promise<number> {
     )
     .action(async (file, opts) => {
       code = await (await import('./run.js')).runCommand(file, opts);
+    });
+
+  program
+    .command('view')
+    .description(
+      'run with tracing on and write a self-contained HTML page that animates the worms flit by flit',
+    )
+    .argument('[config]', 'YAML or JSON config file (or --plan for one multicast)')
+    .requiredOption('--out <file>', 'HTML file to write, e.g. run.html')
+    .option('--set <path=value>', 'override a config field (repeatable)', collect, [])
+    .option('--seed <n>', 'seed of the random streams', intArg('--seed'))
+    .option('--cycles <a:b>', 'show only cycles a to b')
+    .option('--trace <file>', 'also write the trace as JSONL (docs/trace.md)')
+    .option('--plan', 'one multicast of a scheme alone in the network, instead of a config')
+    .option('--topology <spec>', 'with --plan: e.g. mesh:16x16')
+    .option('--algorithm <name>', 'with --plan: multicast scheme (see mcsim plan --help)')
+    .option('--source <node>', 'with --plan: source node id')
+    .option('--dests <nodes>', 'with --plan: destination node ids separated by spaces')
+    .option('--length <flits>', 'with --plan: message length in flits', intArg('--length', 1), 20)
+    .option(
+      '--max-memory <MB>',
+      "memory a run may take, in MB (default: half of this machine's); larger runs are refused before they start",
+      intArg('--max-memory', 1),
+    )
+    .action(async (file, opts) => {
+      code = await (await import('./view.js')).viewCommand(file, opts);
     });
 
   program

@@ -4,6 +4,8 @@ import { resolveConfig } from '../config/load.js';
 import { checkResources } from '../resources/check.js';
 import { appendJsonl, writeResult } from '../results/writers.js';
 import { runSimulation } from '../sim/run.js';
+import { TraceFileWriter } from '../trace/io.js';
+import { parseCycles } from './cycles.js';
 import { progressReporter } from './progress.js';
 import { summaryText } from './summary.js';
 
@@ -13,6 +15,8 @@ export interface RunOpts {
   json?: boolean;
   out?: string;
   records?: string;
+  trace?: string;
+  cycles?: string;
   progress?: boolean;
   maxMemory?: number;
 }
@@ -29,11 +33,19 @@ export async function runCommand(file: string | undefined, opts: RunOpts): Promi
     mkdirSync(dirname(opts.records), { recursive: true });
     writeFileSync(opts.records, '');
   }
+  const window = opts.cycles === undefined ? undefined : parseCycles(opts.cycles);
+  const trace = opts.trace ? new TraceFileWriter(opts.trace) : undefined;
   const progress = opts.progress ? progressReporter('run') : undefined;
-  const result = runSimulation(config, {
-    onRecord: opts.records ? (r) => appendJsonl(opts.records!, r) : undefined,
-    onProgress: progress?.update,
-  });
+  let result: ReturnType<typeof runSimulation>;
+  try {
+    result = runSimulation(config, {
+      onRecord: opts.records ? (r) => appendJsonl(opts.records!, r) : undefined,
+      onProgress: progress?.update,
+      trace: trace && { write: (l) => trace.write(l), window },
+    });
+  } finally {
+    trace?.close();
+  }
   progress?.done();
   if (opts.out) writeResult(opts.out, result);
   if (opts.json) process.stdout.write(`${JSON.stringify(result)}\n`);

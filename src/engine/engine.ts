@@ -7,10 +7,10 @@ import { HeadStage } from './heads.js';
 import { LinkStage } from './links.js';
 import type { MessageState } from './message.js';
 import { BUF_SINK, type Network } from './network.js';
-import { type EngineHooks, EngineState, type Timing } from './state.js';
+import { type EngineHooks, EngineState, type Timing, type TraceSink } from './state.js';
 import { Terminals } from './terminals.js';
 
-export type { EngineHooks, Timing };
+export type { EngineHooks, Timing, TraceSink };
 
 /** Thrown inside the engine when the deadlock detector fires; carries the report. */
 export class DeadlockError extends Error {
@@ -128,6 +128,7 @@ export class Engine {
   /** Simulates cycle `now` and advances to the next one. Throws DeadlockError on a deadlock. */
   step(): void {
     const t = this.now;
+    this.s.now = t;
     this.terminals.inject(t);
     if (this.s.activeCount > 0) {
       this.busyCycles++;

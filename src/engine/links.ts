@@ -269,12 +269,14 @@ export class LinkStage {
       if (this.succeeds(s, t)) moves[nm++] = s;
     }
     // Pass 3: apply all moves together.
+    const trace = st.trace;
     for (let i = 0; i < nm; i++) {
       const m = moves[i]!;
       if (m < 0) {
         const b = -1 - m;
         const sent = ++st.srcSent[b]!;
         if (sent === st.bufLen[b]) st.unsource(b);
+        if (trace !== undefined) trace.flitIn(st.owner[b]!, b, sent, t);
         if (++this.recv[b]! === 1) {
           const msg = st.wormMsg[st.owner[b]!]!;
           if (msg.injected < 0) msg.injected = t;
@@ -295,11 +297,13 @@ export class LinkStage {
         // as it comes off the wire, in cycle t + L - 1.
         const lat = this.lagged ? net.pcLatency[pc]! : 1;
         if (lat > 1) this.usable[out * this.depth + ((got - 1) % this.depth)] = t + lat;
+        if (trace !== undefined) trace.flitIn(st.owner[out]!, out, got, t + lat - 1);
         if (got === 1) {
           st.wormMsg[st.owner[out]!]!.hops++;
           this.sinks.headArrived(out, t + lat - 1);
         }
       } else if (kind === BUF_SINK) {
+        if (trace !== undefined) trace.flitIn(st.owner[out]!, out, got, t);
         this.sinks.consume(out, got, t);
       }
     }

@@ -1,3 +1,4 @@
+import type { WormSpec } from '../plan/worm.js';
 import type { CompiledWorm } from './compile.js';
 import type { MessageState } from './message.js';
 import type { Network } from './network.js';
@@ -21,6 +22,24 @@ export interface EngineHooks {
   onMessageDone?(msg: MessageState): void;
   /** Called for every flit delivered to a destination processor (absorb service). */
   onDeliverFlits?(msg: MessageState, flits: number, cycle: number): void;
+  /** Receives where every worm's header and tail go (off when undefined: one check per flit move). */
+  trace?: TraceSink;
+}
+
+/**
+ * The tracing seam: who holds which buffer when. Engine worm ids are reused once a worm has ended;
+ * `wormStart` marks a new worm under an id. Recording and the trace format live in src/trace/.
+ */
+export interface TraceSink {
+  /** Worm `worm` of message `msg` took injection buffer b at cycle t. */
+  wormStart(worm: number, msg: MessageState, spec: WormSpec, b: number, t: number): void;
+  /**
+   * Flit number `flit` of the worm (1 = header; its length = tail) entered buffer b at cycle t
+   * (on a link of latency L > 1: the cycle it comes off the wire, t + L - 1 after it was sent).
+   */
+  flitIn(worm: number, b: number, flit: number, t: number): void;
+  /** Buffer b is free again at cycle t: its tail has left on every branch, or the processor took it. */
+  release(worm: number, b: number, t: number): void;
 }
 
 /**
@@ -33,6 +52,10 @@ export interface EngineHooks {
 export class EngineState {
   readonly net: Network;
   readonly hooks: EngineHooks;
+  /** The tracing seam, or undefined (then every trace call site costs one check). */
+  readonly trace: TraceSink | undefined;
+  /** The cycle being simulated (for the trace of releases made deep in a stage). */
+  now = 0;
   /** Max out-branches per buffer (replication fan-out): every port plus a consumption branch. */
   readonly MB: number;
   /** Flit moves over network channels since the start. */
@@ -103,6 +126,7 @@ export class EngineState {
   constructor(net: Network, hooks: EngineHooks) {
     this.net = net;
     this.hooks = hooks;
+    this.trace = hooks.trace;
     const NB = net.numBuffers;
     const MB = net.numPorts + 2;
     this.MB = MB;
@@ -198,6 +222,7 @@ export class EngineState {
 
   /** The worm's tail has left buffer b on every branch (or was consumed): the buffer is free. */
   release(b: number, w: number): void {
+    if (this.trace !== undefined) this.trace.release(w, b, this.now);
     this.unpend(b);
     this.owner[b] = -1;
     this.recv[b] = 0;

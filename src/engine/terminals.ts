@@ -114,6 +114,7 @@ export class Terminals {
         s.prevPort[b] = -1;
         s.wormLive[w] = 1;
         s.activate(b);
+        if (s.trace !== undefined) s.trace.wormStart(w, rw.msg, rw.worm.spec, b, s.now);
         s.addSource(b);
       }
       if (qi > 0) q.splice(0, qi);

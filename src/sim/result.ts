@@ -1,5 +1,6 @@
 import type { McsimConfig } from '../config/schema.js';
 import type { RunMetrics } from '../metrics/types.js';
+import type { TraceLine } from '../trace/format.js';
 import type { RunOutcome } from './outcome.js';
 import type { MessageRecord } from './record.js';
 
@@ -9,6 +10,14 @@ export interface RunOptions {
   onRecord?: (rec: MessageRecord) => void;
   /** Called every few thousand cycles (or samples). */
   onProgress?: (done: number, total: number) => void;
+  /** Records a trace (docs/trace.md) of a flit-level run: each line goes to `write` when ready. */
+  trace?: TraceOptions;
+}
+
+export interface TraceOptions {
+  write(line: TraceLine): void;
+  /** Keep only the worms that hold a channel at some cycle in [a, b]. */
+  window?: [number, number];
 }
 
 export interface RunResult {

@@ -2,6 +2,9 @@ import type { McsimConfig } from '../config/schema.js';
 import { DeadlockError, Engine } from '../engine/engine.js';
 import { MetricsCollector } from '../metrics/collector.js';
 import type { RunMetrics } from '../metrics/types.js';
+import { traceHeader } from '../trace/header.js';
+import { TraceRecorder } from '../trace/recorder.js';
+import { McsimError } from '../util/errors.js';
 import { VERSION } from '../version.js';
 import { buildFromConfig } from './build.js';
 import { driverFor } from './drivers/index.js';
@@ -18,6 +21,9 @@ import { runSteps } from './steps.js';
  */
 export function runSimulation(config: McsimConfig, options: RunOptions = {}): RunResult {
   const { net, model, timing, resolved } = buildFromConfig(config);
+  const tr = options.trace;
+  if (tr && (config.workload.type === 'steps' || config.workload.type === 'plan-metrics'))
+    throw new McsimError(`a ${config.workload.type} workload moves no flits, so it has no trace`, '--trace');
   if (config.workload.type === 'steps') {
     // An analysis, not a flit simulation: the step model of 004 sec. 6.
     const steps = runSteps(config, net, config.workload, options.onProgress ?? (() => {}));
@@ -36,6 +42,12 @@ export function runSimulation(config: McsimConfig, options: RunOptions = {}): Ru
   model.validate(net, driver.maxLength);
   const topo = net.topology;
   const collector = new MetricsCollector(net.numNodes, driver.windowStart, driver.windowEnd);
+  let recorder: TraceRecorder | undefined;
+  if (tr) {
+    const what = `${config.workload.type} workload on ${net.topology.spec}, seed ${config.seed}`;
+    tr.write(traceHeader(net, config.network.bufferDepth, { kind: 'run', description: what }, tr.window));
+    recorder = new TraceRecorder(net, (w) => tr.write(w), tr.window);
+  }
   const engine = new Engine(net, model, timing, {
     onMessageDone(m) {
       collector.onMessageDone(m, driver.position(m));
@@ -44,6 +56,7 @@ export function runSimulation(config: McsimConfig, options: RunOptions = {}): Ru
     onDeliverFlits(_m, flits, cycle) {
       collector.onDeliverFlits(flits, cycle);
     },
+    trace: recorder,
   });
   let deadlock: RunMetrics['deadlock'];
   try {
@@ -54,7 +67,9 @@ export function runSimulation(config: McsimConfig, options: RunOptions = {}): Ru
   }
   const metrics = collector.metrics(engine.now, engine.flitHops, engine.now);
   if (deadlock) metrics.deadlock = deadlock;
-  return { version: VERSION, seed: config.seed, outcome: outcomeOf(metrics), config: resolved, metrics };
+  const outcome = outcomeOf(metrics);
+  if (recorder) tr!.write(recorder.finish(engine.now, outcome.status, deadlock));
+  return { version: VERSION, seed: config.seed, outcome, config: resolved, metrics };
 }
 
 export type { RunOptions, RunResult } from './result.js';

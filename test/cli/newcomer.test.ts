@@ -129,8 +129,13 @@ describe("a newcomer's first hour", () => {
     p.stderr.on('data', (d) => {
       err += d;
     });
+    // One Ctrl-C, once a point is in (a second one while the first is handled would be a user
+    // insisting, which the default handler answers by killing the process).
     const timer = setInterval(() => {
-      if (existsSync(file) && readFileSync(file, 'utf8').split('\n').length > 1) p.kill('SIGINT');
+      if (existsSync(file) && readFileSync(file, 'utf8').split('\n').length > 1) {
+        clearInterval(timer);
+        p.kill('SIGINT');
+      }
     }, 50);
     const code = await new Promise<number | null>((resolve) => p.on('exit', (c) => resolve(c)));
     clearInterval(timer);

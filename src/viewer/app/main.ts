@@ -1,0 +1,162 @@
+import type { Trace } from '../../trace/format.js';
+import { bindKeys, type Player, SPEEDS, timeline } from './controls.js';
+import { layoutOf } from './layout.js';
+import { ViewModel } from './model.js';
+import { channelInfo, messageInfo } from './panel.js';
+import { NetworkView } from './render.js';
+
+/**
+ * The viewer page: reads the trace embedded in the page (and nothing else), draws the network and
+ * animates the worms cycle by cycle. `window.mcsimViewer` exposes its state for tests and scripts.
+ */
+function boot(): void {
+  const trace = JSON.parse(document.getElementById('mcsim-trace')!.textContent!) as Trace;
+  const model = new ViewModel(trace);
+  const h = trace.header;
+  const $ = (id: string) => document.getElementById(id)!;
+  $('title').textContent = `${h.source.description} (${h.topology.spec})`;
+  const view = new NetworkView($('stage'), model, layoutOf(h));
+  const tip = $('tip');
+  const panel = $('panel');
+  const dead = trace.end.deadlock;
+
+  let cycle = model.start;
+  let playing = false;
+  let speed = 3;
+  let selected: number | undefined;
+  let hovered: number | undefined;
+  const deadlockShown = () => dead !== undefined && cycle >= model.end;
+
+  const render = () => {
+    view.draw(model.heldAt(cycle), selected, deadlockShown());
+    $('status').textContent = deadlockShown()
+      ? `deadlock at cycle ${dead!.cycle}: worms ${dead!.cycleOfWaits.join(', ')} wait for one another`
+      : '';
+    if (hovered !== undefined) tip.innerHTML = channelInfo(model, hovered, cycle);
+    sync();
+  };
+  const player: Player = {
+    start: model.start,
+    end: model.end,
+    cycle: () => cycle,
+    setCycle(t) {
+      if (!Number.isFinite(t)) return;
+      cycle = Math.max(model.start, Math.min(model.end, Math.round(t)));
+      if (cycle >= model.end) playing = false;
+      render();
+    },
+    playing: () => playing,
+    setPlaying(on) {
+      playing = on;
+      if (on && cycle >= model.end) cycle = model.start;
+      if (on) last = performance.now();
+      render();
+    },
+    speed: () => speed,
+    setSpeed(i) {
+      speed = Math.max(0, Math.min(SPEEDS.length - 1, i));
+      sync();
+    },
+  };
+  const sync = timeline($('timeline'), player);
+
+  let last = 0;
+  let carry = 0;
+  const frame = (now: number) => {
+    if (playing) {
+      carry += ((now - last) / 1000) * SPEEDS[speed]!;
+      const n = Math.floor(carry);
+      if (n > 0) {
+        carry -= n;
+        player.setCycle(cycle + n);
+      }
+    }
+    last = now;
+    requestAnimationFrame(frame);
+  };
+  requestAnimationFrame(frame);
+
+  const select = (m: number | undefined) => {
+    selected = m;
+    panel.innerHTML = m === undefined ? '<p>Click a worm to see its message.</p>' : messageInfo(model, m);
+    render();
+  };
+  const svg = view.svg.node()!;
+  svg.addEventListener('mouseover', (e) => {
+    const c = (e.target as Element).getAttribute('data-channel');
+    if (c === null) return;
+    hovered = Number(c);
+    tip.innerHTML = channelInfo(model, hovered, cycle);
+    tip.hidden = false;
+  });
+  svg.addEventListener('mousemove', (e) => {
+    tip.style.left = `${e.clientX + 14}px`;
+    tip.style.top = `${e.clientY + 14}px`;
+  });
+  svg.addEventListener('mouseout', (e) => {
+    if ((e.target as Element).getAttribute('data-channel') === null) return;
+    hovered = undefined;
+    tip.hidden = true;
+  });
+  svg.addEventListener('click', (e) => {
+    const el = e.target as Element;
+    const m = el.getAttribute('data-message');
+    if (m !== null) return select(Number(m));
+    const c = el.getAttribute('data-channel');
+    const holder = c === null ? undefined : model.heldAt(cycle).find((x) => x.hop[0] === Number(c));
+    select(holder?.worm.message);
+  });
+  const heatBox = $('heat') as HTMLInputElement;
+  const toggleHeat = () => {
+    heatBox.checked = !view.heat;
+    view.setHeat(heatBox.checked);
+  };
+  heatBox.onchange = () => view.setHeat(heatBox.checked);
+  bindKeys({
+    player,
+    toggleHeat,
+    clearSelection: () => select(undefined),
+    fit: () => view.fit(),
+    zoom: (f) => view.zoomBy(f),
+  });
+  if (dead) $('deadlock').textContent = dead.text;
+
+  view.fit();
+  select(undefined);
+
+  (window as unknown as { mcsimViewer: unknown }).mcsimViewer = {
+    /** The shown cycle and, per worm in flight, the channels (with VC) it holds after that cycle. */
+    state: () => ({
+      cycle,
+      start: model.start,
+      end: model.end,
+      playing,
+      speed: SPEEDS[speed],
+      selected,
+      heat: view.heat,
+      deadlock: deadlockShown() ? dead!.cycleOfWaits : undefined,
+      worms: Object.fromEntries([...groupHeld(model, cycle)].map(([w, hops]) => [String(w), hops] as const)),
+    }),
+    setCycle: (t: number) => player.setCycle(t),
+    step: (n = 1) => player.setCycle(cycle + n),
+    play: () => player.setPlaying(true),
+    pause: () => player.setPlaying(false),
+    select: (m?: number) => select(m),
+    heat: (on: boolean) => {
+      heatBox.checked = on;
+      view.setHeat(on);
+    },
+  };
+}
+
+function groupHeld(model: ViewModel, t: number): Map<number, Array<[number, number]>> {
+  const out = new Map<number, Array<[number, number]>>();
+  for (const x of model.heldAt(t)) {
+    let list = out.get(x.worm.worm);
+    if (!list) out.set(x.worm.worm, (list = []));
+    list.push([x.hop[0], x.hop[1]]);
+  }
+  return out;
+}
+
+boot();

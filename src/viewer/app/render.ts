@@ -1,0 +1,165 @@
+import * as d3 from 'd3';
+import type { TraceWorm } from '../../trace/format.js';
+import { type Layout, NODE_R, STEP } from './layout.js';
+import type { HeldHop, ViewModel } from './model.js';
+
+type G = d3.Selection<SVGGElement, unknown, null, undefined>;
+
+/** A colour per message, stable across cycles; each later phase a shade darker. */
+export function wormColour(w: TraceWorm): string {
+  const base = d3.schemeTableau10[w.message % 10]!;
+  if (w.phase <= 1) return base;
+  const c = d3.color(base)!;
+  return c.darker(0.7 * (w.phase - 1)).formatHex();
+}
+
+/**
+ * The network drawing: a zoomable SVG with the channels (grey, or coloured by utilisation), the
+ * nodes, and over them the worms of the shown cycle. Only the worm layer changes from cycle to cycle.
+ */
+export class NetworkView {
+  readonly svg: d3.Selection<SVGSVGElement, unknown, null, undefined>;
+  private readonly channels: G;
+  private readonly worms: G;
+  private readonly marks: G;
+  private readonly waits: G;
+  private readonly nodeLabels: G;
+  private readonly zoom: d3.ZoomBehavior<SVGSVGElement, unknown>;
+  heat = false;
+
+  constructor(
+    host: HTMLElement,
+    private readonly model: ViewModel,
+    private readonly layout: Layout,
+  ) {
+    this.svg = d3.select(host).append('svg').attr('id', 'net').attr('role', 'img');
+    const root = this.svg.append('g').attr('class', 'zoom');
+    const h = model.trace.header;
+    this.channels = root.append('g').attr('class', 'channels');
+    this.channels
+      .selectAll('path')
+      .data(h.channels.map((c, i) => ({ c, i })))
+      .join('path')
+      .attr('class', (d) => `ch ${d.c.kind}${d.c.wrap ? ' wrap' : ''}`)
+      .attr('data-channel', (d) => d.i)
+      .attr('d', (d) => layout.channels[d.i]!);
+    const nodes = root.append('g').attr('class', 'nodes');
+    nodes
+      .selectAll('circle')
+      .data(layout.nodes)
+      .join('circle')
+      .attr('class', 'node')
+      .attr('data-node', (_, i) => i)
+      .attr('cx', (p) => p.x)
+      .attr('cy', (p) => p.y)
+      .attr('r', NODE_R);
+    this.nodeLabels = root.append('g').attr('class', 'labels');
+    this.nodeLabels
+      .selectAll('text')
+      .data(layout.nodes)
+      .join('text')
+      .attr('x', (p) => p.x)
+      .attr('y', (p) => p.y + NODE_R + 9)
+      .text((_, i) => h.nodes[i]!);
+    this.worms = root.append('g').attr('class', 'worms');
+    // What deadlocked worms wait for is drawn over the worms holding it.
+    this.waits = root.append('g').attr('class', 'waits');
+    this.marks = root.append('g').attr('class', 'marks');
+    this.zoom = d3
+      .zoom<SVGSVGElement, unknown>()
+      .scaleExtent([0.05, 40])
+      .on('zoom', (e: d3.D3ZoomEvent<SVGSVGElement, unknown>) => {
+        root.attr('transform', e.transform.toString());
+        // Labels only where they can be read; worms never thinner than about two screen pixels.
+        this.nodeLabels.attr('display', e.transform.k * STEP < 34 ? 'none' : null);
+        root.style('--ww', `${Math.max(4.5, 2.2 / e.transform.k)}px`);
+      });
+    this.svg.call(this.zoom).on('dblclick.zoom', null);
+  }
+
+  /** Fits the whole network into the SVG's box. */
+  fit(): void {
+    const box = (this.svg.node() as SVGSVGElement).getBoundingClientRect();
+    const { width, height } = this.layout;
+    // A small network is not blown up beyond what reads well.
+    const k = Math.min(box.width / width, box.height / height, 2.5);
+    const t = d3.zoomIdentity.translate((box.width - width * k) / 2, (box.height - height * k) / 2).scale(k);
+    this.svg.call(this.zoom.transform, t);
+  }
+
+  zoomBy(f: number): void {
+    this.svg.call(this.zoom.scaleBy, f);
+  }
+
+  /** Colours the channels by utilisation over the window (heat map), or plain grey. */
+  setHeat(on: boolean): void {
+    this.heat = on;
+    const u = this.model.utilisation;
+    const scale = d3.scaleSequential(d3.interpolateYlOrRd).domain([0, Math.max(1e-9, d3.max(u) ?? 1)]);
+    this.channels
+      .selectAll<SVGPathElement, { i: number }>('path')
+      .style('stroke', on ? (d) => (u[d.i]! > 0 ? scale(u[d.i]!) : null) : null)
+      .classed('hot', on);
+  }
+
+  /** Draws the worms holding channels after cycle t; `selected` message's worms stand out. */
+  draw(held: HeldHop[], selected: number | undefined, deadlockShown: boolean): void {
+    const { layout, model } = this;
+    const dead = deadlockShown ? model.deadlocked : new Map<number, number[]>();
+    this.worms
+      .selectAll<SVGPathElement, HeldHop>('path')
+      .data(held, (d) => `${d.worm.worm}:${d.index}`)
+      .join('path')
+      .attr('class', (d) => {
+        const c = ['worm'];
+        if (selected !== undefined) c.push(d.worm.message === selected ? 'selected' : 'dim');
+        if (dead.has(d.worm.worm)) c.push('deadlocked');
+        return c.join(' ');
+      })
+      .attr('data-worm', (d) => d.worm.worm)
+      .attr('data-message', (d) => d.worm.message)
+      .attr('data-channel', (d) => d.hop[0])
+      .attr('d', (d) => layout.channels[d.hop[0]]!)
+      .attr('pathLength', 1)
+      // The header end of a channel fills as flits cross it: the worm grows from its header.
+      .attr('stroke-dasharray', (d) => (d.filled >= 1 ? null : `${d.filled} 1`))
+      .style('stroke', (d) => wormColour(d.worm));
+    const waited: Array<{ c: number; w: number }> = [];
+    for (const [w, chans] of dead) for (const c of chans) waited.push({ c, w });
+    this.waits
+      .selectAll<SVGPathElement, { c: number; w: number }>('path')
+      .data(waited)
+      .join('path')
+      .attr('class', 'waited')
+      .attr('data-channel', (d) => d.c)
+      .attr('data-waiting-worm', (d) => d.w)
+      .attr('d', (d) => layout.channels[d.c]!);
+    this.drawStops(held, selected);
+  }
+
+  /** Service marks at the stops of the worms shown: absorb (dot), forward (ring), retransmit (R). */
+  private drawStops(held: HeldHop[], selected: number | undefined): void {
+    const worms = new Map<number, TraceWorm>();
+    for (const h of held) worms.set(h.worm.worm, h.worm);
+    if (selected !== undefined) for (const w of this.model.wormsOf.get(selected) ?? []) worms.set(w.worm, w);
+    const stops = new Map<number, { node: number; services: Set<string>; colour: string }>();
+    for (const w of worms.values())
+      for (const s of w.stops) {
+        let e = stops.get(s.node);
+        if (!e) stops.set(s.node, (e = { node: s.node, services: new Set(), colour: wormColour(w) }));
+        e.services.add(s.service);
+      }
+    const data = [...stops.values()];
+    const p = this.layout.nodes;
+    this.marks
+      .selectAll<SVGTextElement, (typeof data)[number]>('text')
+      .data(data, (d) => d.node)
+      .join('text')
+      .attr('class', (d) => `stop${[...d.services].some((s) => s.includes('R')) ? ' retransmit' : ''}`)
+      .attr('data-node', (d) => d.node)
+      .attr('x', (d) => p[d.node]!.x + NODE_R + 1)
+      .attr('y', (d) => p[d.node]!.y - NODE_R - 1)
+      .style('fill', (d) => d.colour)
+      .text((d) => [...d.services].join('/'));
+  }
+}

@@ -1,0 +1,68 @@
+import type { Trace } from '../trace/format.js';
+
+const CSS = `
+*{box-sizing:border-box}
+html,body{margin:0;height:100%;font:13px system-ui,sans-serif;color:#222;background:#fafafa}
+body{display:grid;grid-template-rows:auto 1fr auto;grid-template-columns:1fr 300px;height:100vh}
+header{grid-column:1/3;padding:6px 10px;border-bottom:1px solid #ddd;display:flex;gap:16px;align-items:center}
+header h1{font-size:14px;margin:0}
+#status{color:#c00;font-weight:600}
+#stage{position:relative;overflow:hidden;background:#fff}
+#net{width:100%;height:100%;display:block;cursor:grab}
+aside{border-left:1px solid #ddd;padding:8px 10px;overflow:auto}
+#panel h3{margin:0 0 4px}#panel h4{margin:10px 0 4px}#panel ul{padding-left:16px;margin:0}
+#panel table{border-collapse:collapse}#panel td,#panel th{padding:1px 8px 1px 0;text-align:left}
+#deadlock{white-space:pre-wrap;font:11px ui-monospace,monospace;color:#900}
+footer{grid-column:1/3;border-top:1px solid #ddd;padding:6px 10px;display:flex;gap:10px;align-items:center;flex-wrap:wrap}
+#timeline{display:flex;gap:8px;align-items:center;flex:1}
+#scrub{flex:1;min-width:200px}
+#cycle{width:80px}
+#keys{color:#666;font-size:11px}
+#tip{position:fixed;pointer-events:none;background:#fff;border:1px solid #999;padding:4px 6px;font-size:12px;max-width:360px;box-shadow:0 1px 4px #0003}
+.ch{fill:none;stroke:#ccc;stroke-width:2.5;pointer-events:stroke}
+.ch.inj,.ch.sink{stroke:#e6e6e6;stroke-width:1.5}
+.ch.wrap{stroke-dasharray:3 2}
+.ch.hot{stroke-width:3.5;stroke-dasharray:none}
+.ch:hover,.worm:hover{stroke-width:6}
+.node{fill:#fff;stroke:#777;stroke-width:1.2}
+.labels text{font-size:8px;fill:#555;text-anchor:middle;pointer-events:none}
+.worm{fill:none;stroke-width:var(--ww,4.5px);stroke-linecap:round;pointer-events:stroke;cursor:pointer}
+.worm.dim{opacity:.2}
+.worm.selected{stroke-width:calc(var(--ww,4.5px)*1.35)}
+.worm.deadlocked{stroke-width:calc(var(--ww,4.5px)*1.35);filter:drop-shadow(0 0 2px #f00)}
+.waited{fill:none;stroke:#e00;stroke-width:2;stroke-dasharray:3 2;pointer-events:stroke}
+.stop{font-size:8px;font-weight:700;pointer-events:none}
+.stop.retransmit{text-decoration:underline}
+`;
+
+/**
+ * The self-contained viewer page: its style, the trace as JSON and the bundled script, inline. It
+ * opens from disk; it loads nothing from anywhere.
+ */
+export function viewerPage(trace: Trace, script: string): string {
+  // Inside <script>, "</" could close the element early: JSON and JS both read "<\/" as "</".
+  const data = JSON.stringify(trace).replace(/</g, '\\u003c');
+  const js = script.replace(/<\/(script)/gi, '<\\/$1');
+  const title = `mcsim view: ${trace.header.topology.spec}`.replace(/[<&]/g, '');
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width,initial-scale=1">
+<title>${title}</title>
+<style>${CSS}</style>
+</head>
+<body>
+<header><h1>mcsim view</h1><span id="title"></span><span id="status"></span>
+<label><input type="checkbox" id="heat"> utilisation heat map (h)</label></header>
+<div id="stage"></div>
+<aside><div id="panel"></div><pre id="deadlock"></pre></aside>
+<footer><div id="timeline"></div>
+<span id="keys">space play/pause &middot; &larr;/&rarr; step (shift: 10) &middot; +/- speed &middot; Home/End &middot; h heat map &middot; z/x zoom, drag to pan &middot; f fit &middot; Esc clear</span></footer>
+<div id="tip" hidden></div>
+<script id="mcsim-trace" type="application/json">${data}</script>
+<script>${js}</script>
+</body>
+</html>
+`;
+}
