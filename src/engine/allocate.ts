@@ -1,4 +1,5 @@
 import type { SwitchPolicy } from '../router/model.js';
+import { AdaptiveChoice } from './adaptive.js';
 import { BUF_NET } from './network.js';
 import type { EngineState } from './state.js';
 
@@ -22,10 +23,12 @@ export class Allocator {
   private reqSlot = new Int32Array(64);
   private reqGroup = new Int32Array(64);
   private reqPri = new Int32Array(64);
+  private readonly adaptive: AdaptiveChoice;
 
   constructor(s: EngineState, policy: SwitchPolicy) {
     this.s = s;
     this.policy = policy;
+    this.adaptive = new AdaptiveChoice(s, policy);
     this.ordered = policy.ordered;
     this.rrAlloc = new Int32Array(s.net.numNetChannels + s.net.numNodes);
   }
@@ -47,6 +50,10 @@ export class Allocator {
       for (let k = 0; k < n; k++) {
         const slot = b * MB + k;
         if (brOut[slot] !== -1) continue;
+        if (s.brAlt[slot] !== 0) {
+          const port = this.adaptive.choose(slot, r, s.wormC[s.owner[b]!]!.length);
+          brRoute[slot] = (brRoute[slot]! & ~0xff) | port;
+        }
         const group = s.brSink[slot]
           ? net.numNetChannels + s.wormC[s.owner[b]!]!.node[s.brTarget[slot]!]!
           : net.portChannel[r * net.numPorts + (brRoute[slot]! & 0xff)]!;
@@ -85,6 +92,7 @@ export class Allocator {
         if (s.owner[cand] !== -1 || !this.policy.canAllocate(cand, len)) continue;
         this.grant(slot, b, w, cand);
         this.rrAlloc[g] = b + 1;
+        if (s.brAlt[slot] !== 0) this.adaptive.granted(net.bufRouter[b]!, brRoute[slot]! & 0xff);
         break;
       }
     }

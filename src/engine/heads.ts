@@ -110,5 +110,8 @@ export class HeadStage {
     s.brTarget[slot] = C;
     s.brLeg[slot] = leg;
     s.brRoute[slot] = packed;
+    // An adaptive routing offers a choice of ports; the allocator makes it (engine/adaptive.ts).
+    const alt = rf.alternatives === undefined ? 0 : rf.alternatives(r, dest);
+    s.brAlt[slot] = (alt & (alt - 1)) === 0 ? 0 : alt;
   }
 }

@@ -96,6 +96,8 @@ export class EngineState {
   readonly brLeg: Int32Array;
   /** Packed route of the branch: output port in the low byte, allowed VCs above. */
   readonly brRoute: Uint32Array;
+  /** Adaptive routing: the ports the branch may take instead (bit mask), 0 when fixed. */
+  readonly brAlt: Uint32Array;
   /** 1 when the branch goes to a consumption channel. */
   readonly brSink: Uint8Array;
 
@@ -149,6 +151,7 @@ export class EngineState {
     this.brTarget = new Int32Array(NS);
     this.brLeg = new Int32Array(NS);
     this.brRoute = new Uint32Array(NS);
+    this.brAlt = new Uint32Array(NS);
     this.brSink = new Uint8Array(NS);
     this.pend = new Int32Array(NB);
     this.pendPos = new Int32Array(NB).fill(-1);

@@ -6,7 +6,7 @@ import { dorRouting, ecubeRouting, xyRouting, yxRouting } from './dor.js';
 import { hamiltonianRouting } from './hamiltonian.js';
 import { hcRouting } from './hc.js';
 import { ibXyRouting } from './ib-xy.js';
-import { lcaRouting } from './lca.js';
+import { lcaDigitRouting, lcaRouting } from './lca.js';
 import type { RoutingDef, RoutingFunction } from './routing.js';
 import { tableRouting } from './table.js';
 import { tasnemDownRouting, tasnemUpRouting } from './tasnem.js';
@@ -28,6 +28,7 @@ export const ROUTINGS: readonly RoutingDef[] = [
   torusHcHighRouting,
   torusHcLowRouting,
   lcaRouting,
+  lcaDigitRouting,
   ibXyRouting,
 ];
 

@@ -32,6 +32,13 @@ export interface RoutingFunction {
    * trace a single leg may omit it, and routing functions that do not need it ignore it.
    */
   route(cur: number, dest: number, legSrc: number, prevPort: number, wormSrc?: number): number;
+  /**
+   * Adaptive routing: the output ports (a bit mask) the worm may take instead of `route`'s port,
+   * all with the same VC set; 0 when there is no choice. The engine picks one when the header asks
+   * for an output (engine/adaptive.ts), from the state at the start of that cycle; `route`'s port
+   * is what static tracing (`mcsim route`, `mcsim plan`) shows.
+   */
+  alternatives?(cur: number, dest: number): number;
   /** Name of VC `vc` on port `port` of router `cur` for reports, e.g. 'h0', 'l1', 'dateline-1', 'vc0'. */
   vcName(cur: number, port: number, vc: number): string;
 }

@@ -132,3 +132,33 @@ describe('random traffic on switch-based networks (property)', () => {
     );
   });
 });
+
+describe('adaptive up routing on fat trees (002 sec. 3.3)', () => {
+  it('worms leaving one leaf at once spread over its up ports: one cycle apart, not one packet apart', () => {
+    // 0..3 share leaf s1.0, and 4, 8, 12 have the same digit at level 1: the fixed digit rule
+    // would queue three of them on up port 4 (one VC), a whole packet each. Adaptively, all four
+    // ask for the idle port 4 in the same cycle (the choice reads the start of the cycle); the
+    // winner takes it and the others choose again next cycle, each time the next idle up port.
+    const net = makeNet('fattree:16', { vcs: [1, 1] });
+    const dests = [4, 8, 12, 5];
+    const { messages } = runMessages(
+      net,
+      dests.map((d, s) => ({ at: 0, source: s, worms: [unicastWorm(s, d, 60)] })),
+    );
+    const zero = formula(3, 60, 1);
+    assert.deepEqual(
+      messages.map(latencyOf).sort((a, b) => a - b),
+      [zero, zero + 1, zero + 2, zero + 3],
+    );
+  });
+
+  it('a lone worm takes the first up port from the pointer: zero-load latency at every LCA level', () => {
+    const net = makeNet('fattree:64');
+    const t = net.topology as FatTree;
+    for (const d of [1, 5, 20, 63]) {
+      const lambda = t.lcaLevel(0, d);
+      const { messages } = runMessages(net, [{ at: 0, source: 0, worms: [unicastWorm(0, d, 20)] }]);
+      assert.equal(latencyOf(messages[0]!), formula(2 * lambda - 1, 20, 1), `0 -> ${d}`);
+    }
+  });
+});
