@@ -1,4 +1,6 @@
 import { BUF_INJ, type Network } from '../engine/network.js';
+import { topologyDef } from '../topology/registry.js';
+import { McsimError } from '../util/errors.js';
 import { TRACE_FORMAT, TRACE_VERSION, type TraceChannel, type TraceHeader } from './format.js';
 
 /** The trace's header line: the network as the viewer needs it to draw, and where the trace came from. */
@@ -9,6 +11,12 @@ export function traceHeader(
   window?: [number, number],
 ): TraceHeader {
   const topo = net.topology;
+  // Format version 1 names channels by end node, which only a direct network can do.
+  if (topologyDef(topo).network !== 'direct')
+    throw new McsimError(
+      `traces and views of switch-based networks (${topo.spec}) are not supported yet: the trace format names channels by end node`,
+      'network.topology',
+    );
   const coords = Array.from({ length: net.numNodes }, (_, n) => topo.coords(n));
   const channels: TraceChannel[] = [];
   for (let c = 0; c < net.numChannels; c++) {

@@ -49,6 +49,37 @@ describe('mcsim view and run --trace', () => {
     assert.match(r.out, /2 worm\(s\), deadlock/);
   });
 
+  it('a switch-based network is refused for traces and views, in one line with exit 2 (format 1 names end nodes)', async () => {
+    for (const args of [
+      [
+        'run',
+        '--set',
+        'network.topology=fattree:16',
+        '--set',
+        'workload.measure=200',
+        '--trace',
+        join(dir, 'ft.jsonl'),
+      ],
+      [
+        'view',
+        '--set',
+        'network.topology=ibmesh:3x3',
+        '--set',
+        'workload.measure=200',
+        '--out',
+        join(dir, 'ib.html'),
+      ],
+    ]) {
+      const r = await mcsimInProcess(args);
+      assert.equal(r.code, 2, r.err);
+      assert.match(
+        r.err.trim(),
+        /^mcsim: network\.topology: traces and views of switch-based networks \((fattree:16|ibmesh:3x3)\) are not supported yet/,
+      );
+      assert.equal(r.err.trim().split('\n').length, 1);
+    }
+  });
+
   it('mcsim run --trace writes the JSONL trace beside the usual output', async () => {
     const trace = join(dir, 'run.jsonl');
     const r = await mcsimInProcess([
