@@ -1,9 +1,9 @@
 import { F_ABSORB, SERVICE_FLAGS, type Service, type StopSpec, type WormSpec } from '../plan/worm.js';
-import { followRoute } from '../routing/follow.js';
 import type { RoutingFunction } from '../routing/routing.js';
 import type { Topology } from '../topology/topology.js';
 import { planMetrics } from './metrics.js';
 import { allWorms, type MulticastPlan } from './plan.js';
+import { walkWorm } from './walk.js';
 
 /** One worm of a plan as printed by `mcsim plan --json`. */
 export interface WormView {
@@ -51,32 +51,10 @@ export function traceWorm(topo: Topology, rfFor: (name?: string) => RoutingFunct
   const rf = rfFor(worm.routing);
   const path: number[] = [topo.nodeSwitch(worm.source)];
   const hops: Array<{ from: number; port: number; to: number; vcMask: number }> = [];
-  let longest = 0;
-  const walk = (from: number, prevPort: number, list: StopSpec[], depth: number) => {
-    let cur = from;
-    let pp = prevPort;
-    let d = depth;
-    for (const stop of list) {
-      pp = followRoute(
-        topo,
-        rf,
-        cur,
-        stop.node,
-        cur,
-        pp,
-        (from, port, to, packed) => {
-          hops.push({ from, port, to, vcMask: packed >>> 8 });
-          path.push(to);
-          d++;
-        },
-        worm.source,
-      );
-      cur = topo.nodeSwitch(stop.node);
-      if (stop.branches) for (const br of stop.branches) walk(cur, pp, br, d);
-    }
-    longest = Math.max(longest, d);
-  };
-  walk(topo.nodeSwitch(worm.source), -1, worm.stops, 0);
+  const longest = walkWorm(topo, rf, worm, 0, (from, port, to, packed) => {
+    hops.push({ from, port, to, vcMask: packed >>> 8 });
+    path.push(to);
+  });
   return { path, hops, longest };
 }
 

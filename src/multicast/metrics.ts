@@ -1,8 +1,8 @@
-import { F_ABSORB, SERVICE_FLAGS, type StopSpec, type WormSpec } from '../plan/worm.js';
-import { followRoute } from '../routing/follow.js';
+import { F_ABSORB, SERVICE_FLAGS, type WormSpec } from '../plan/worm.js';
 import type { RoutingFunction } from '../routing/routing.js';
 import type { Topology } from '../topology/topology.js';
 import type { MulticastPlan } from './plan.js';
+import { walkWorm } from './walk.js';
 
 /**
  * Hop-level metrics of a plan, the measures of 001 sec. 3.4 ("The network latency is equal to the
@@ -37,36 +37,23 @@ export function planMetrics(
   const visit = (worm: WormSpec, start: number, phase: number) => {
     out.worms++;
     out.phases = Math.max(out.phases, plan.phase.get(worm) ?? phase);
-    const rf = rfFor(worm.routing);
-    const walk = (from: number, prevPort: number, list: StopSpec[], depth: number) => {
-      let cur = from;
-      let pp = prevPort;
-      let d = depth;
-      for (const stop of list) {
-        pp = followRoute(
-          topo,
-          rf,
-          cur,
-          stop.node,
-          cur,
-          pp,
-          (from, port, to, packed) => {
-            onHop?.(worm, from, port, to, packed >>> 8);
-            out.traffic++;
-            d++;
-          },
-          worm.source,
-        );
-        cur = topo.nodeSwitch(stop.node);
+    walkWorm(
+      topo,
+      rfFor(worm.routing),
+      worm,
+      start,
+      (from, port, to, packed) => {
+        onHop?.(worm, from, port, to, packed >>> 8);
+        out.traffic++;
+      },
+      (stop, d) => {
         if (SERVICE_FLAGS[stop.service] & F_ABSORB) {
           if (d > out.hopLatency) out.hopLatency = d;
           onDelivery?.(stop.node, d);
         }
         for (const r of stop.retransmit ?? []) visit(r, d, (plan.phase.get(worm) ?? phase) + 1);
-        if (stop.branches) for (const br of stop.branches) walk(cur, pp, br, d);
-      }
-    };
-    walk(topo.nodeSwitch(worm.source), -1, worm.stops, start);
+      },
+    );
   };
   for (const w of plan.worms) visit(w, 0, 1);
   return out;
