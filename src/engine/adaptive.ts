@@ -41,7 +41,8 @@ export class AdaptiveChoice {
       for (let v = 0; v < net.pcVcs[pc]!; v++) {
         const cand = first + v;
         if (s.owner[cand] === -1) {
-          if ((v >= 24 || (vcMask >>> v) & 1) && this.policy.canAllocate(cand, len)) return port;
+          const credited = cand >= s.freeAt.length || s.now >= s.freeAt[cand]!;
+          if ((v >= 24 || (vcMask >>> v) & 1) && credited && this.policy.canAllocate(cand, len)) return port;
         } else load += s.recv[cand]! - s.minSent(cand);
       }
       if (load < bestLoad) {

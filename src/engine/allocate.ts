@@ -90,6 +90,8 @@ export class Allocator {
         if (v < 24 && !((mask >>> v) & 1)) continue;
         const cand = first + v;
         if (s.owner[cand] !== -1 || !this.policy.canAllocate(cand, len)) continue;
+        // Under a credit delay the upstream router sees the buffer free only when the credit is in.
+        if (cand < s.freeAt.length && t < s.freeAt[cand]!) continue;
         this.grant(slot, b, w, cand);
         this.rrAlloc[g] = b + 1;
         if (s.brAlt[slot] !== 0) this.adaptive.granted(net.bufRouter[b]!, brRoute[slot]! & 0xff);

@@ -86,6 +86,11 @@ export class EngineState {
   readonly departed: Int32Array;
   /** Departed flits whose credit has reached the upstream router. */
   readonly credited: Int32Array;
+  /**
+   * Under a credit delay: the first cycle a released network buffer may be granted again (the
+   * upstream router learns it is free only when the tail's credit arrives). Empty without delays.
+   */
+  readonly freeAt: Int32Array;
 
   // Per branch slot (buffer * MB + k).
   /** Buffer granted to the branch, -1 while it waits for one. */
@@ -130,6 +135,9 @@ export class EngineState {
     this.hooks = hooks;
     this.trace = hooks.trace;
     const NB = net.numBuffers;
+    this.freeAt = new Int32Array(
+      net.maxCreditDelay > 0 && net.numNetChannels > 0 ? net.pcFirstBuf[net.numNetChannels]! : 0,
+    );
     const MB = net.numPorts + 2;
     this.MB = MB;
     this.owner = new Int32Array(NB).fill(-1);
@@ -226,6 +234,7 @@ export class EngineState {
   /** The worm's tail has left buffer b on every branch (or was consumed): the buffer is free. */
   release(b: number, w: number): void {
     if (this.trace !== undefined) this.trace.release(w, b, this.now);
+    if (b < this.freeAt.length) this.freeAt[b] = this.now + 1 + this.net.pcCreditDelay[this.net.bufPc[b]!]!;
     this.unpend(b);
     this.owner[b] = -1;
     this.recv[b] = 0;
