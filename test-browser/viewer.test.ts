@@ -122,6 +122,7 @@ describe('mcsim view in Chromium', () => {
   let tpm: View;
   let uccc: View;
   let fig2: View;
+  let tree: View;
 
   before(async () => {
     const t0 = Date.now();
@@ -158,6 +159,17 @@ describe('mcsim view in Chromium', () => {
     const cfg = join(dir, 'fig2.json');
     writeFileSync(cfg, JSON.stringify(FIG2_CONFIG));
     fig2 = view('fig2', [cfg], 3);
+    tree = view('fattree', [
+      '--plan',
+      '--topology',
+      'fattree:16',
+      '--algorithm',
+      'separate',
+      '--source',
+      '0',
+      '--dests',
+      '5 9 14 3',
+    ]);
   });
   after(async () => {
     await browser?.close();
@@ -203,6 +215,20 @@ describe('mcsim view in Chromium', () => {
       'TPM has a second phase',
     );
     await checkEveryCycle(page, tpm);
+    await page.close();
+  });
+
+  it('fat tree: switches drawn as levels over the processors; worms occupy exactly the trace channels at every cycle', async (t) => {
+    if (unavailable) return t.skip(`Chromium could not be installed here: ${unavailable}`);
+    const page = await open(tree);
+    assert.equal(await page.locator('#net rect.switch').count(), 8);
+    const ys = await page.$$eval('#net rect.switch', (els) => els.map((e) => Number(e.getAttribute('y'))));
+    assert.equal(new Set(ys).size, 2, 'two levels of switches');
+    const nodeY = await page.$$eval('#net circle.node', (els) =>
+      els.map((e) => Number(e.getAttribute('cy'))),
+    );
+    assert.ok(Math.min(...nodeY) > Math.max(...ys), 'processors below the switches');
+    await checkEveryCycle(page, tree);
     await page.close();
   });
 

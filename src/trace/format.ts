@@ -8,7 +8,10 @@ export const TRACE_VERSION = 1;
 /** One unidirectional channel: a network channel, or a node's injection or consumption channel. */
 export interface TraceChannel {
   kind: 'net' | 'inj' | 'sink';
-  /** Node ids (indices into `nodes`); an injection or consumption channel has from === to. */
+  /**
+   * Node ids (indices into `nodes`); an injection or consumption channel has from === to. On a
+   * switch-based network (the header has `switches`) a network channel's ends are switch ids.
+   */
   from: number;
   to: number;
   /** Port name of a network channel at `from` (e.g. 'x+', 'cube'); '' otherwise. */
@@ -27,6 +30,12 @@ export interface TraceHeader {
   nodes: string[];
   /** Coordinates of every node, by node id (topology.coords). */
   coords: number[][];
+  /**
+   * Switch-based networks only (fat trees, InfiniBand meshes): the switches, by switch id, with a
+   * placement hint (fat tree: [level, index]; mesh of switches: [x, y]), and the switch each end
+   * node is attached to. Absent on direct networks, where node ids name the routers too.
+   */
+  switches?: { names: string[]; hints: number[][]; ofNode: number[] };
   /** Channels by id; hops name channels by these ids. */
   channels: TraceChannel[];
   /** Flits per VC buffer. */

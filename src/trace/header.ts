@@ -1,6 +1,7 @@
 import { BUF_INJ, type Network } from '../engine/network.js';
+import { FatTree } from '../topology/fattree.js';
 import { topologyDef } from '../topology/registry.js';
-import { McsimError } from '../util/errors.js';
+import type { Topology } from '../topology/topology.js';
 import { TRACE_FORMAT, TRACE_VERSION, type TraceChannel, type TraceHeader } from './format.js';
 
 /** The trace's header line: the network as the viewer needs it to draw, and where the trace came from. */
@@ -11,13 +12,9 @@ export function traceHeader(
   window?: [number, number],
 ): TraceHeader {
   const topo = net.topology;
-  // Format version 1 names channels by end node, which only a direct network can do.
-  if (topologyDef(topo).network !== 'direct')
-    throw new McsimError(
-      `traces and views of switch-based networks (${topo.spec}) are not supported yet: the trace format names channels by end node`,
-      'network.topology',
-    );
   const coords = Array.from({ length: net.numNodes }, (_, n) => topo.coords(n));
+  // On a switch-based network, network channels join switches, and the header says where they sit.
+  const switched = topologyDef(topo).network !== 'direct';
   const channels: TraceChannel[] = [];
   for (let c = 0; c < net.numChannels; c++) {
     const from = net.pcSrc[c]!;
@@ -30,7 +27,7 @@ export function traceHeader(
         port: topo.portName(net.pcPort[c]!),
         vcs: net.pcVcs[c]!,
       };
-      if (isWrap(topo.kind, coords[from]!, coords[to]!)) ch.wrap = true;
+      if (!switched && isWrap(topo.kind, coords[from]!, coords[to]!)) ch.wrap = true;
       channels.push(ch);
     } else {
       const kind = net.bufKind[net.pcFirstBuf[c]!] === BUF_INJ ? 'inj' : 'sink';
@@ -48,8 +45,20 @@ export function traceHeader(
     bufferDepth,
     source,
   };
+  if (switched)
+    h.switches = {
+      names: Array.from({ length: topo.numSwitches }, (_, g) => topo.formatSwitch(g)),
+      hints: Array.from({ length: topo.numSwitches }, (_, g) => switchHint(topo, g)),
+      ofNode: Array.from({ length: net.numNodes }, (_, n) => topo.nodeSwitch(n)),
+    };
   if (window) h.window = window;
   return h;
+}
+
+/** Where a switch sits: [level, index] in a fat tree, the coordinates of its host elsewhere. */
+function switchHint(topo: Topology, g: number): number[] {
+  if (topo instanceof FatTree) return [topo.level(g), topo.index(g)];
+  return topo.coords(topo.numSwitches === topo.numNodes ? g : 0);
 }
 
 /** A k-ary n-cube channel whose ends differ by more than one in a coordinate closes a ring. */

@@ -25,6 +25,8 @@ footer{grid-column:1/3;border-top:1px solid #ddd;padding:6px 10px;display:flex;g
 .ch.hot{stroke-width:3.5;stroke-dasharray:none}
 .ch:hover,.worm:hover{stroke-width:6}
 .node{fill:#fff;stroke:#777;stroke-width:1.2}
+.switch{fill:#eef2f7;stroke:#556;stroke-width:1.2}
+.switches text{font:9px sans-serif;fill:#556}
 .labels text{font-size:8px;fill:#555;text-anchor:middle;pointer-events:none}
 .worm{fill:none;stroke-width:var(--ww,4.5px);stroke-linecap:round;pointer-events:stroke;cursor:pointer}
 .worm.dim{opacity:.2}

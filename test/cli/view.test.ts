@@ -49,35 +49,43 @@ describe('mcsim view and run --trace', () => {
     assert.match(r.out, /2 worm\(s\), deadlock/);
   });
 
-  it('a switch-based network is refused for traces and views, in one line with exit 2 (format 1 names end nodes)', async () => {
-    for (const args of [
-      [
-        'run',
-        '--set',
-        'network.topology=fattree:16',
-        '--set',
-        'workload.measure=200',
-        '--trace',
-        join(dir, 'ft.jsonl'),
-      ],
-      [
-        'view',
-        '--set',
-        'network.topology=ibmesh:3x3',
-        '--set',
-        'workload.measure=200',
-        '--out',
-        join(dir, 'ib.html'),
-      ],
-    ]) {
-      const r = await mcsimInProcess(args);
-      assert.equal(r.code, 2, r.err);
-      assert.match(
-        r.err.trim(),
-        /^mcsim: network\.topology: traces and views of switch-based networks \((fattree:16|ibmesh:3x3)\) are not supported yet/,
-      );
-      assert.equal(r.err.trim().split('\n').length, 1);
-    }
+  it('switch-based networks: the trace names their switches and the end node each host link joins', async () => {
+    const r = await mcsimInProcess([
+      'view',
+      '--plan',
+      '--topology',
+      'fattree:16',
+      '--algorithm',
+      'separate',
+      '--source',
+      '0',
+      '--dests',
+      '5 9',
+      '--out',
+      join(dir, 'ft.html'),
+      '--trace',
+      join(dir, 'ft.jsonl'),
+    ]);
+    assert.equal(r.code, 0, r.err);
+    const t = readTrace(join(dir, 'ft.jsonl'));
+    assert.equal(t.header.switches?.names.length, 8);
+    assert.deepEqual(t.header.switches?.hints[4], [2, 0]);
+    assert.deepEqual(t.header.switches?.ofNode.slice(0, 6), [0, 0, 0, 0, 1, 1]);
+    // Network channels join switches (ids below 8); host links name their end node.
+    for (const c of t.header.channels)
+      if (c.kind === 'net') assert.ok(c.from < 8 && c.to < 8);
+      else assert.equal(c.from, c.to);
+    const ib = await mcsimInProcess([
+      'run',
+      '--set',
+      'network.topology=ibmesh:3x3',
+      '--set',
+      'workload.measure=300',
+      '--trace',
+      join(dir, 'ib.jsonl'),
+    ]);
+    assert.equal(ib.code, 0, ib.err);
+    assert.equal(readTrace(join(dir, 'ib.jsonl')).header.switches?.names[4], 's1,1');
   });
 
   it('mcsim run --trace writes the JSONL trace beside the usual output', async () => {

@@ -30,7 +30,7 @@ function compare(t: ReturnType<typeof traced>) {
   }
 }
 
-const TOPOLOGIES = ['mesh:5x4', 'torus:4x4', 'ccc:3', 'mesh:3x3x2'];
+const TOPOLOGIES = ['mesh:5x4', 'torus:4x4', 'ccc:3', 'mesh:3x3x2', 'fattree:16', 'ibmesh:3x3'];
 
 describe('trace replay', () => {
   it('reproduces every delivery time of random uniform runs', () => {

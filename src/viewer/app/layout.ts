@@ -8,6 +8,8 @@ export interface Point {
 /** Where nodes sit and the SVG path of every channel, in user units (one grid step = STEP). */
 export interface Layout {
   nodes: Point[];
+  /** Switches of a switch-based network (empty on direct networks, whose nodes are the routers). */
+  switches: Point[];
   channels: string[];
   width: number;
   height: number;
@@ -19,9 +21,9 @@ const SIDE = 3;
 
 /**
  * Node placement per topology kind. Meshes and tori are grids (further dimensions side by side),
- * a CCC puts each node's cycle on a corner of the hypercube (004 Fig. 1). Switch networks (fat
- * trees as levels of switches, IB meshes as switches with hosts) register here when they exist;
- * an unknown kind falls back to a circle.
+ * a CCC puts each node's cycle on a corner of the hypercube (004 Fig. 1). Switch-based networks
+ * place their switches (SWITCH_PLACERS: a fat tree as levels of switches above its processors, a
+ * mesh of switches as a grid with each host beside its switch); an unknown kind falls back to a circle.
  */
 const PLACERS: Record<string, (h: TraceHeader) => Point[]> = {
   mesh: grid,
@@ -30,18 +32,78 @@ const PLACERS: Record<string, (h: TraceHeader) => Point[]> = {
   ccc: cccCorners,
 };
 
+const SWITCH_PLACERS: Record<string, (h: TraceHeader) => { nodes: Point[]; switches: Point[] }> = {
+  fattree: treeLevels,
+  ibmesh: switchGrid,
+};
+
 export function layoutOf(h: TraceHeader): Layout {
-  const nodes = (PLACERS[h.topology.kind] ?? circle)(h);
-  const minX = Math.min(...nodes.map((p) => p.x));
-  const minY = Math.min(...nodes.map((p) => p.y));
+  const placed = h.switches
+    ? (SWITCH_PLACERS[h.topology.kind] ?? switchCircle)(h)
+    : { nodes: (PLACERS[h.topology.kind] ?? circle)(h), switches: [] };
+  const all = [...placed.nodes, ...placed.switches];
+  const minX = Math.min(...all.map((p) => p.x));
+  const minY = Math.min(...all.map((p) => p.y));
   // A margin of one step leaves room for wrap-around stubs and labels.
-  for (const p of nodes) {
+  for (const p of all) {
     p.x += STEP - minX;
     p.y += STEP - minY;
   }
-  const width = Math.max(...nodes.map((p) => p.x)) + STEP;
-  const height = Math.max(...nodes.map((p) => p.y)) + STEP;
-  return { nodes, channels: h.channels.map((c) => channelPath(c, nodes)), width, height };
+  const width = Math.max(...all.map((p) => p.x)) + STEP;
+  const height = Math.max(...all.map((p) => p.y)) + STEP;
+  const ends = (c: TraceChannel) => (h.switches && c.kind === 'net' ? placed.switches : placed.nodes);
+  return {
+    nodes: placed.nodes,
+    switches: placed.switches,
+    channels: h.channels.map((c) =>
+      h.switches && c.kind !== 'net'
+        ? hostLink(c, placed.nodes[c.from]!, placed.switches[h.switches.ofNode[c.from]!]!)
+        : channelPath(c, ends(c)),
+    ),
+    width,
+    height,
+  };
+}
+
+/** A fat tree (002 sec. 2): level-1 switches over their 4 processors, each level a row above. */
+function treeLevels(h: TraceHeader): { nodes: Point[]; switches: Point[] } {
+  const hints = h.switches!.hints;
+  const top = Math.max(...hints.map(([l]) => l!));
+  const switches = hints.map(([l, j]) => ({ x: (j! * 4 + 1.5) * STEP, y: (top - l!) * 2 * STEP }));
+  const nodes = h.nodes.map((_, n) => ({ x: n * STEP, y: top * 2 * STEP }));
+  return { nodes, switches };
+}
+
+/** A mesh of switches (003's IbaMesh): the switch grid, each host up and to the right of its switch. */
+function switchGrid(h: TraceHeader): { nodes: Point[]; switches: Point[] } {
+  const hints = h.switches!.hints;
+  const Y = Math.max(...hints.map((c) => c[1] ?? 0)) + 1;
+  const switches = hints.map(([x, y]) => ({ x: x! * 2 * STEP, y: (Y - 1 - (y ?? 0)) * 2 * STEP }));
+  const nodes = h.nodes.map((_, n) => {
+    const s = switches[h.switches!.ofNode[n]!]!;
+    return { x: s.x + 0.8 * STEP, y: s.y - 0.8 * STEP };
+  });
+  return { nodes, switches };
+}
+
+function switchCircle(h: TraceHeader): { nodes: Point[]; switches: Point[] } {
+  const k = h.switches!.names.length;
+  const r = (2 * STEP * k) / (2 * Math.PI);
+  const switches = h.switches!.names.map((_, i) => ({
+    x: r * Math.cos((2 * Math.PI * i) / k),
+    y: r * Math.sin((2 * Math.PI * i) / k),
+  }));
+  const nodes = h.nodes.map((_, n) => {
+    const s = switches[h.switches!.ofNode[n]!]!;
+    return { x: s.x * 1.3, y: s.y * 1.3 };
+  });
+  return { nodes, switches };
+}
+
+/** The host link of a switch-based network: injection toward the switch, consumption back, side by side. */
+function hostLink(c: TraceChannel, node: Point, sw: Point): string {
+  const [a, b] = c.kind === 'inj' ? [node, sw] : [sw, node];
+  return channelPath({ ...c, kind: 'net', from: 0, to: 1 }, [a, b]);
 }
 
 function grid(h: TraceHeader): Point[] {

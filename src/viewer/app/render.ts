@@ -53,6 +53,23 @@ export class NetworkView {
       .attr('cx', (p) => p.x)
       .attr('cy', (p) => p.y)
       .attr('r', NODE_R);
+    // Switches of a switch-based network: squares, named as reports name them (s1.3, s2,1).
+    const sw = root.append('g').attr('class', 'switches');
+    sw.selectAll('rect')
+      .data(layout.switches)
+      .join('rect')
+      .attr('class', 'switch')
+      .attr('data-switch', (_, i) => i)
+      .attr('x', (p) => p.x - NODE_R)
+      .attr('y', (p) => p.y - NODE_R)
+      .attr('width', 2 * NODE_R)
+      .attr('height', 2 * NODE_R);
+    sw.selectAll('text')
+      .data(layout.switches)
+      .join('text')
+      .attr('x', (p) => p.x + NODE_R + 2)
+      .attr('y', (p) => p.y - NODE_R)
+      .text((_, i) => h.switches?.names[i] ?? '');
     this.nodeLabels = root.append('g').attr('class', 'labels');
     this.nodeLabels
       .selectAll('text')
