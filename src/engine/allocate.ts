@@ -57,6 +57,9 @@ export class Allocator {
         const group = s.brSink[slot]
           ? net.numNetChannels + s.wormC[s.owner[b]!]!.node[s.brTarget[slot]!]!
           : net.portChannel[r * net.numPorts + (brRoute[slot]! & 0xff)]!;
+        // No free buffer in the group at the start of the cycle: no grant is possible (this cycle's
+        // grants only take buffers, releases come later in the cycle), so the request is not made.
+        if (s.groupFree[group] === 0) continue;
         if (nreq === this.reqSlot.length) this.growReq();
         this.reqSlot[nreq] = slot;
         this.reqGroup[nreq] = group;
@@ -148,6 +151,7 @@ export class Allocator {
     const s = this.s;
     s.brOut[slot] = cand;
     s.owner[cand] = w;
+    s.groupFree[s.bufGroup[cand]!]!--;
     s.bufLen[cand] = s.bufLen[b]!;
     s.recv[cand] = 0;
     s.brN[cand] = 0;

@@ -1,7 +1,7 @@
 import type { WormSpec } from '../plan/worm.js';
 import type { CompiledWorm } from './compile.js';
 import type { MessageState } from './message.js';
-import type { Network } from './network.js';
+import { BUF_NET, BUF_SINK, type Network } from './network.js';
 
 /** Timing parameters in cycles (defaults from 000 sec. 5.1). */
 export interface Timing {
@@ -130,6 +130,12 @@ export class EngineState {
   /** The switch model's release hook, if it keeps book of its buffers. */
   onRelease: ((b: number) => void) | undefined;
 
+  // Allocation groups (a network channel's VCs, or a node's consumption channels; allocate.ts).
+  /** Group of each buffer: its channel, numNetChannels + node for consumption buffers, -1 for injection. */
+  readonly bufGroup: Int32Array;
+  /** Free buffers per group: a head whose group has none cannot be granted, so it does not ask. */
+  readonly groupFree: Int32Array;
+
   constructor(net: Network, hooks: EngineHooks) {
     this.net = net;
     this.hooks = hooks;
@@ -165,6 +171,19 @@ export class EngineState {
     this.pendPos = new Int32Array(NB).fill(-1);
     this.srcList = new Int32Array(NB);
     this.srcPos = new Int32Array(NB).fill(-1);
+    this.bufGroup = new Int32Array(NB).fill(-1);
+    this.groupFree = new Int32Array(net.numNetChannels + net.numNodes);
+    for (let b = 0; b < NB; b++) {
+      const kind = net.bufKind[b];
+      const g =
+        kind === BUF_NET
+          ? net.bufPc[b]!
+          : kind === BUF_SINK
+            ? net.numNetChannels + net.pcSrc[net.bufPc[b]!]!
+            : -1;
+      this.bufGroup[b] = g;
+      if (g >= 0) this.groupFree[g]!++;
+    }
   }
 
   newWorm(worm: CompiledWorm, msg: MessageState): number {
@@ -237,6 +256,8 @@ export class EngineState {
     if (b < this.freeAt.length) this.freeAt[b] = this.now + 1 + this.net.pcCreditDelay[this.net.bufPc[b]!]!;
     this.unpend(b);
     this.owner[b] = -1;
+    const g = this.bufGroup[b]!;
+    if (g >= 0) this.groupFree[g]!++;
     this.recv[b] = 0;
     this.brN[b] = 0;
     this.departed[b] = 0;
