@@ -64,6 +64,8 @@ export class LinkStage {
 
   /** The switch model counts the space of network buffers itself (shared input buffers). */
   private readonly shared: boolean;
+  /** Shared buffers or credit delays: space follows roomSpecial's rules. */
+  private readonly special: boolean;
   private readonly policy: SwitchPolicy;
 
   constructor(s: EngineState, sinks: LinkSinks, policy: SwitchPolicy) {
@@ -92,6 +94,7 @@ export class LinkStage {
     this.depth = this.netBuffers > 0 ? net.bufCap[0]! : 1;
     this.lagged = net.maxLatency > 1;
     this.delayed = net.maxCreditDelay > 0;
+    this.special = this.shared || this.delayed;
     this.usable = new Int32Array(this.lagged ? this.netBuffers * this.depth : 0);
     this.leftAt = new Int32Array(this.delayed ? this.netBuffers * this.depth : 0);
   }
@@ -154,12 +157,23 @@ export class LinkStage {
       sent < this.recv[b]! &&
       (sent > 0 ? !this.lagged || this.arrived(b, sent, t) : t >= this.readyAt[b]!)
     ) {
-      if (this.shared && out < this.netBuffers) v = this.policy.room!(out);
-      else if (this.delayed && this.late(out)) v = this.roomSeen(out, t);
-      else v = this.roomIn(out) || this.drainable(out, t);
+      // Kept small so the compiler inlines it into the arbitration loop: the rarer space rules
+      // (shared buffers, credit delays) live in roomSpecial.
+      v = this.special ? this.roomSpecial(out, t, false) : this.roomIn(out) || this.drainable(out, t);
     }
     this.rd[s] = v ? t2 + 1 : t2;
     return v;
+  }
+
+  /**
+   * Room in `out` under the switch model's own count (shared buffers) or a credit delay; otherwise
+   * the per-buffer rule, with the downstream front flit leaving (`drains`, when `moving`: the
+   * flit has won its link) or able to leave (`drainable`).
+   */
+  private roomSpecial(out: number, t: number, moving: boolean): boolean {
+    if (this.shared && out < this.netBuffers) return this.policy.room!(out);
+    if (this.delayed && this.late(out)) return this.roomSeen(out, t);
+    return this.roomIn(out) || (moving ? this.drains(out, t) : this.drainable(out, t));
   }
 
   /** Would buffer o free a slot this cycle if all its slowest branches moved? */
@@ -181,11 +195,8 @@ export class LinkStage {
     let v = false;
     const out = this.brOut[s]!;
     const pc = this.s.net.bufPc[out]!;
-    if (this.rd[s] === t2 + 1 && this.winStamp[pc] === t && this.winSlot[pc] === s) {
-      if (this.shared && out < this.netBuffers) v = this.policy.room!(out);
-      else if (this.delayed && this.late(out)) v = this.roomSeen(out, t);
-      else v = this.roomIn(out) || this.drains(out, t);
-    }
+    if (this.rd[s] === t2 + 1 && this.winStamp[pc] === t && this.winSlot[pc] === s)
+      v = this.special ? this.roomSpecial(out, t, true) : this.roomIn(out) || this.drains(out, t);
     this.sc[s] = v ? t2 + 1 : t2;
     return v;
   }
@@ -210,6 +221,8 @@ export class LinkStage {
     const nact = st.activeCount;
     const brN = this.brN;
     const brOut = this.brOut;
+    const brSent = this.brSent;
+    const recv = this.recv;
     const bufPc = net.bufPc;
     const bufVc = net.bufVc;
     const pcVcs = net.pcVcs;
@@ -224,8 +237,10 @@ export class LinkStage {
       const n = brN[b]!;
       for (let k = 0; k < n; k++) {
         const s = b * MB + k;
-        if (!this.ready(s, b, t)) continue;
         const out = brOut[s]!;
+        // Most branches that cannot move have no output yet or nothing to send: decided here
+        // without a call (ready() would say no; its memo is only needed for branches it visits).
+        if (out < 0 || brSent[s]! >= recv[b]! || !this.ready(s, b, t)) continue;
         const pc = bufPc[out]!;
         const V = pcVcs[pc]!;
         const pri = V === 1 ? 0 : (bufVc[out]! - rr[pc]! + V) % V;
