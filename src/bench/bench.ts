@@ -1,16 +1,17 @@
 import { performance } from 'node:perf_hooks';
 import { parseConfig } from '../config/load.js';
 import { runSimulation } from '../sim/run.js';
+import { BENCH_POINTS, type BenchSpec, benchConfig } from './points.js';
 
 /**
- * `npm run bench`: engine speed on the reference network of the foundation issue — a 16x16 mesh,
- * XY routing, 2 VCs, 20-flit packets, uniform random unicast — at 0.01, 0.04 and a saturating load.
- * Prints simulated cycles per second, flit-hops per second and peak memory, then searches the
- * saturation throughput by bisection. Speed targets live here, never in timed tests.
+ * `npm run bench`: engine speed on the points of points.ts (the 16x16 mesh reference network at
+ * light, moderate and saturating loads with 1- and 8-flit buffers, then a 64x64 mesh, a CCC, a
+ * torus and a fat tree). Prints simulated cycles per second, flit-hops per second and live heap,
+ * then searches the 16x16 mesh's saturation throughput by bisection. Speed targets live here,
+ * never in timed tests; `--compare REF` (compare.ts) runs an older revision side by side.
  */
-export interface BenchPoint {
-  load: number;
-  bufferDepth: number;
+export interface BenchResult {
+  id: string;
   cycles: number;
   seconds: number;
   cyclesPerSecond: number;
@@ -21,29 +22,17 @@ export interface BenchPoint {
   heapMB: number;
 }
 
-function config(load: number, bufferDepth: number, measure: number) {
-  return parseConfig({
-    seed: 7,
-    network: { topology: 'mesh:16x16', routing: 'xy', vcs: 2, bufferDepth },
-    workload: { type: 'uniform', load, packetLength: 20, warmup: 2000, measure, drain: 4000 },
-  });
-}
-
 /**
  * One timed run. With `measureHeap` (needs node --expose-gc), the heap is collected at every
  * progress tick and its live size recorded: what the run retains, without garbage.
  */
-export function benchPoint(
-  load: number,
-  bufferDepth: number,
-  measure = 20000,
-  measureHeap = false,
-): BenchPoint {
+export function benchPoint(p: BenchSpec, measure = p.measure, measureHeap = false): BenchResult {
   const gc = (globalThis as { gc?: () => void }).gc;
+  const config = parseConfig(benchConfig(p, measure));
   gc?.();
   let heap = 0;
   const t0 = performance.now();
-  const r = runSimulation(config(load, bufferDepth, measure), {
+  const r = runSimulation(config, {
     onProgress: () => {
       if (measureHeap) gc?.();
       heap = Math.max(heap, process.memoryUsage().heapUsed);
@@ -52,8 +41,7 @@ export function benchPoint(
   const seconds = (performance.now() - t0) / 1000;
   const m = r.metrics;
   return {
-    load,
-    bufferDepth,
+    id: p.id,
     cycles: m.cycles,
     seconds: round(seconds, 3),
     cyclesPerSecond: Math.round(m.cycles / seconds),
@@ -65,10 +53,21 @@ export function benchPoint(
   };
 }
 
+function meshPoint(load: number, bufferDepth: number, measure: number): BenchSpec {
+  return {
+    id: `mesh16-b${bufferDepth}-${load}`,
+    topology: 'mesh:16x16',
+    bufferDepth,
+    load,
+    measure,
+    network: { routing: 'xy', vcs: 2 },
+  };
+}
+
 /** Highest offered load (flits/node/cycle) whose accepted throughput keeps up with it (within 5%). */
 export function findSaturation(bufferDepth: number, lo = 0.02, hi = 0.5, steps = 7): number {
   const keepsUp = (load: number) => {
-    const r = runSimulation(config(load, bufferDepth, 6000)).metrics;
+    const r = runSimulation(parseConfig(benchConfig(meshPoint(load, bufferDepth, 6000)))).metrics;
     return r.throughput.accepted >= 0.95 * r.throughput.offered && r.messages.unfinished === 0;
   };
   for (let i = 0; i < steps; i++) {
@@ -84,53 +83,44 @@ function round(x: number, d: number): number {
   return Math.round(x * f) / f;
 }
 
-export function runBench(): void {
-  const rows: BenchPoint[] = [];
+/** Prints rows as a right-aligned table. */
+export function printTable(head: readonly string[], rows: readonly string[][]): void {
+  const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
+  console.log(head.map((h, i) => h.padStart(widths[i]!)).join('  '));
+  for (const r of rows) console.log(r.map((c, i) => c.padStart(widths[i]!)).join('  '));
+}
+
+export function runBench(points: readonly BenchSpec[] = BENCH_POINTS): void {
+  const rows: BenchResult[] = [];
   // Speed first, in a fresh process; each timed run follows a short warm-up run of the same
   // point so the JIT has compiled the engine for it (as benchmark harnesses do).
-  const saturating = new Map<number, number>([
-    [1, 0.14],
-    [8, 0.22],
-  ]);
-  for (const depth of [1, 8]) {
-    for (const load of [0.01, 0.04, saturating.get(depth)!]) {
-      benchPoint(load, depth, 3000);
-      rows.push(benchPoint(load, depth));
-    }
+  for (const p of points) {
+    benchPoint(p, Math.min(3000, p.measure));
+    rows.push(benchPoint(p));
   }
   console.log('');
-  const head = [
-    'buffer',
-    'load',
-    'cycles',
-    'seconds',
-    'cycles/s',
-    'flit-hops/s',
-    'accepted',
-    'latency',
-    'heap MB',
-  ];
-  const table = rows.map((p) => [
-    String(p.bufferDepth),
-    String(p.load),
-    String(p.cycles),
-    String(p.seconds),
-    p.cyclesPerSecond.toLocaleString('en-US'),
-    p.flitHopsPerSecond.toLocaleString('en-US'),
-    String(p.accepted),
-    String(p.latency),
-    String(p.heapMB),
-  ]);
-  const widths = head.map((h, i) => Math.max(h.length, ...table.map((r) => r[i]!.length)));
-  console.log(head.map((h, i) => h.padStart(widths[i]!)).join('  '));
-  for (const r of table) console.log(r.map((c, i) => c.padStart(widths[i]!)).join('  '));
+  const fmt = (x: number) => x.toLocaleString('en-US');
+  printTable(
+    ['point', 'cycles', 'seconds', 'cycles/s', 'flit-hops/s', 'accepted', 'latency', 'heap MB'],
+    rows.map((p) => [
+      p.id,
+      String(p.cycles),
+      String(p.seconds),
+      fmt(p.cyclesPerSecond),
+      fmt(p.flitHopsPerSecond),
+      String(p.accepted),
+      String(p.latency),
+      String(p.heapMB),
+    ]),
+  );
+  if (points !== BENCH_POINTS) return;
   for (const depth of [1, 8])
     console.log(
       `16x16 mesh, XY, 2 VCs of ${depth} flit(s), 20-flit packets: saturation throughput ~ ${findSaturation(depth)} flits/node/cycle`,
     );
   // Memory must not grow with run length: run the 0.04 point with a 4x longer window and compare.
-  const short = benchPoint(0.04, 1, 10000, true);
-  const long = benchPoint(0.04, 1, 80000, true);
+  const short = benchPoint(meshPoint(0.04, 1, 10000), 10000, true);
+  const long = benchPoint(meshPoint(0.04, 1, 80000), 80000, true);
   console.log(
     `\nlive heap at 0.04 (collected at each progress tick): ${short.heapMB} MB over ${short.cycles} cycles, ${long.heapMB} MB over ${long.cycles} cycles`,
   );

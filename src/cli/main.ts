@@ -214,9 +214,31 @@ export async function main(argv: string[]): Promise<number> {
 
   program
     .command('bench')
-    .description('engine speed on a 16x16 mesh (cycles and flit-hops per second)')
-    .action(async () => {
-      (await import('../bench/bench.js')).runBench();
+    .description(
+      'engine speed (cycles and flit-hops per second) on a 16x16 mesh and on a 64x64 mesh, CCC, torus and fat tree',
+    )
+    .option(
+      '--compare <rev>',
+      'run git revision <rev> and this code side by side, in fresh processes, and print ratios',
+    )
+    .option('--reps <n>', 'runs of each point per side with --compare', intArg('--reps', 1), 3)
+    .option('--points <ids>', 'comma-separated bench point ids (default: all)')
+    .action(async (opts: { compare?: string; reps: number; points?: string }) => {
+      const { BENCH_POINTS } = await import('../bench/points.js');
+      let points = BENCH_POINTS;
+      if (opts.points !== undefined) {
+        const ids = opts.points.split(',').map((x) => x.trim());
+        const unknown = ids.filter((id) => !BENCH_POINTS.some((p) => p.id === id));
+        if (unknown.length > 0)
+          throw new McsimError(
+            `unknown bench point ${unknown.join(', ')} (known: ${BENCH_POINTS.map((p) => p.id).join(', ')})`,
+            '--points',
+          );
+        points = BENCH_POINTS.filter((p) => ids.includes(p.id));
+      }
+      if (opts.compare !== undefined)
+        (await import('../bench/compare.js')).compareBench(opts.compare, opts.reps, points);
+      else (await import('../bench/bench.js')).runBench(points);
     });
 
   try {

@@ -1,0 +1,133 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, rmSync, symlinkSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { McsimError } from '../util/errors.js';
+import { printTable } from './bench.js';
+import { BENCH_POINTS, type BenchSpec, benchConfig } from './points.js';
+
+/**
+ * `mcsim bench --compare REF`: the current code against git revision REF, in one sitting. REF is
+ * exported (git archive) into `.bench/<commit>/` and built there once with this checkout's
+ * node_modules; then every bench point runs in fresh processes (child.ts), alternating old and
+ * new `reps` times (the order flips every round so drift in the machine's speed hits both), and
+ * the table gives the median flit-hops per second of each and their ratio. Whole processes are
+ * timed from their second run of the point, after a warm-up run, as the in-process bench does.
+ */
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+
+function git(args: string[]): string {
+  return execFileSync('git', args, { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }).trim();
+}
+
+/** Builds revision `ref` into .bench/<commit>/dist once; returns that dist directory. */
+export function buildRevision(ref: string): { commit: string; dist: string } {
+  let commit: string;
+  try {
+    commit = git(['rev-parse', '--verify', '--quiet', `${ref}^{commit}`]);
+  } catch {
+    throw new McsimError(`"${ref}" is not a commit of this repository`, '--compare');
+  }
+  const dir = join(ROOT, '.bench', commit.slice(0, 12));
+  const dist = join(dir, 'dist');
+  if (existsSync(join(dist, 'sim', 'run.js'))) return { commit, dist };
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+  console.error(`building ${commit.slice(0, 12)} in .bench/ ...`);
+  execFileSync('sh', ['-c', 'git archive --format=tar "$1" | tar -x -C "$2"', 'sh', commit, dir], {
+    cwd: ROOT,
+  });
+  symlinkSync(join(ROOT, 'node_modules'), join(dir, 'node_modules'));
+  const tsconfig = existsSync(join(dir, 'tsconfig.build.json')) ? 'tsconfig.build.json' : 'tsconfig.json';
+  try {
+    execFileSync(process.execPath, [join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', tsconfig], {
+      cwd: dir,
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+  } catch {
+    // Type errors against this checkout's dependencies still emit JavaScript; only a missing
+    // entry point means the revision cannot be run.
+  }
+  if (!existsSync(join(dist, 'sim', 'run.js')))
+    throw new McsimError(`revision ${commit.slice(0, 12)} did not build (no dist/sim/run.js)`, '--compare');
+  return { commit, dist };
+}
+
+interface Timed {
+  flitHopsPerSecond?: number;
+  error?: string;
+}
+
+function runChild(dist: string, p: BenchSpec): Timed {
+  const child = join(ROOT, 'dist', 'bench', 'child.js');
+  const out = execFileSync(
+    process.execPath,
+    ['--expose-gc', child, dist, JSON.stringify(benchConfig(p)), String(Math.min(3000, p.measure))],
+    { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] },
+  );
+  const r = JSON.parse(out.trim().split('\n').pop()!) as {
+    flitHops?: number;
+    seconds?: number;
+    error?: string;
+  };
+  if (r.error !== undefined) return { error: r.error };
+  return { flitHopsPerSecond: r.flitHops! / r.seconds! };
+}
+
+function median(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = s.length >> 1;
+  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
+}
+
+export function compareBench(ref: string, reps: number, points: readonly BenchSpec[] = BENCH_POINTS): void {
+  const { commit, dist: refDist } = buildRevision(ref);
+  const curDist = join(ROOT, 'dist');
+  const head = git(['rev-parse', '--short=12', 'HEAD']);
+  const dirty = git(['status', '--porcelain', '--untracked-files=no']) !== '' ? ' + uncommitted changes' : '';
+  console.log(`old: ${commit.slice(0, 12)} (${ref}); new: ${head}${dirty}; ${reps} runs each, alternating`);
+  const rows: string[][] = [];
+  const ratios: number[] = [];
+  const M = (x: number) => (x / 1e6).toFixed(2);
+  for (const p of points) {
+    const old: number[] = [];
+    const cur: number[] = [];
+    let error: string | undefined;
+    for (let r = 0; r < reps && error === undefined; r++) {
+      const order: [string, number[]][] = [
+        [refDist, old],
+        [curDist, cur],
+      ];
+      if (r % 2 === 1) order.reverse();
+      for (const [dist, into] of order) {
+        const t = runChild(dist, p);
+        if (t.error !== undefined) {
+          error = dist === refDist ? `old revision: ${t.error}` : t.error;
+          break;
+        }
+        into.push(t.flitHopsPerSecond!);
+      }
+    }
+    if (error !== undefined) {
+      rows.push([p.id, 'n/a', cur.length ? M(median(cur)) : 'n/a', 'n/a', error.slice(0, 60)]);
+    } else {
+      const ratio = median(cur) / median(old);
+      ratios.push(ratio);
+      const range = (xs: number[]) => `${M(Math.min(...xs))}-${M(Math.max(...xs))}`;
+      rows.push([
+        p.id,
+        M(median(old)),
+        M(median(cur)),
+        ratio.toFixed(3),
+        `old ${range(old)}, new ${range(cur)}`,
+      ]);
+    }
+    console.error(`  ${p.id} done`);
+  }
+  console.log('');
+  printTable(['point', 'old M flit-hops/s', 'new M flit-hops/s', 'new/old', 'spread'], rows);
+  if (ratios.length > 0) {
+    const geo = Math.exp(ratios.reduce((a, r) => a + Math.log(r), 0) / ratios.length);
+    console.log(`geometric mean of new/old over ${ratios.length} point(s): ${geo.toFixed(3)}`);
+  }
+}

@@ -1,0 +1,54 @@
+/**
+ * The benchmark's points: one network and load each, as a plain configuration object so that an
+ * older revision of mcsim (`mcsim bench --compare REF`) can run exactly the same point.
+ *
+ * The 16x16 mesh is the reference network of the engine issues (XY, 2 VCs, 20-flit packets,
+ * uniform random unicast) at a light, a moderate and a saturating load, with 1-flit buffers (what
+ * the 000 experiments use) and 8-flit buffers. The other points watch that a change helping one
+ * network does not hurt another: a 64x64 mesh at a very low load (the work must follow what moves,
+ * not the size of the network), a cube-connected cycles, a torus and a fat tree of switches, each
+ * with its topology's default routing and VCs.
+ */
+export interface BenchSpec {
+  /** Short stable name, used to pair points across revisions. */
+  id: string;
+  topology: string;
+  bufferDepth: number;
+  /** Offered load, flits per node per cycle. */
+  load: number;
+  /** Measured cycles of the timed run (a warm-up run of the same point comes first). */
+  measure: number;
+  /** Extra network settings (routing, VCs) when the topology's defaults are not meant. */
+  network?: Record<string, unknown>;
+}
+
+const MESH = { routing: 'xy', vcs: 2 };
+
+export const BENCH_POINTS: readonly BenchSpec[] = [
+  { id: 'mesh16-b1-0.01', topology: 'mesh:16x16', bufferDepth: 1, load: 0.01, measure: 20000, network: MESH },
+  { id: 'mesh16-b1-0.04', topology: 'mesh:16x16', bufferDepth: 1, load: 0.04, measure: 20000, network: MESH },
+  { id: 'mesh16-b1-0.14', topology: 'mesh:16x16', bufferDepth: 1, load: 0.14, measure: 20000, network: MESH },
+  { id: 'mesh16-b8-0.01', topology: 'mesh:16x16', bufferDepth: 8, load: 0.01, measure: 20000, network: MESH },
+  { id: 'mesh16-b8-0.04', topology: 'mesh:16x16', bufferDepth: 8, load: 0.04, measure: 20000, network: MESH },
+  { id: 'mesh16-b8-0.22', topology: 'mesh:16x16', bufferDepth: 8, load: 0.22, measure: 20000, network: MESH },
+  {
+    id: 'mesh64-b8-0.002',
+    topology: 'mesh:64x64',
+    bufferDepth: 8,
+    load: 0.002,
+    measure: 5000,
+    network: MESH,
+  },
+  { id: 'ccc5-b4-0.05', topology: 'ccc:5', bufferDepth: 4, load: 0.05, measure: 20000 },
+  { id: 'torus10-b4-0.1', topology: 'torus:10x10', bufferDepth: 4, load: 0.1, measure: 20000 },
+  { id: 'fattree64-b8-0.3', topology: 'fattree:64', bufferDepth: 8, load: 0.3, measure: 20000 },
+];
+
+/** The configuration object of a point (seed 7, 20-flit packets, 2000 warm-up and 4000 drain cycles). */
+export function benchConfig(p: BenchSpec, measure = p.measure): Record<string, unknown> {
+  return {
+    seed: 7,
+    network: { topology: p.topology, bufferDepth: p.bufferDepth, ...p.network },
+    workload: { type: 'uniform', load: p.load, packetLength: 20, warmup: 2000, measure, drain: 4000 },
+  };
+}

@@ -1,0 +1,39 @@
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { describe, it } from 'node:test';
+import { BENCH_POINTS, benchConfig } from '../../src/bench/points.js';
+import { parseConfig } from '../../src/config/load.js';
+import { mcsimInProcess } from './in-process.js';
+
+describe('mcsim bench', () => {
+  it('every bench point is a valid configuration with a unique id', () => {
+    for (const p of BENCH_POINTS) assert.doesNotThrow(() => parseConfig(benchConfig(p)), p.id);
+    assert.equal(new Set(BENCH_POINTS.map((p) => p.id)).size, BENCH_POINTS.length);
+  });
+
+  it('refuses an unknown point or revision in one line, exit 2', async () => {
+    const a = await mcsimInProcess(['bench', '--points', 'mesh16-b1-0.04,nope']);
+    assert.equal(a.code, 2);
+    assert.match(a.err, /--points: unknown bench point nope \(known: mesh16-b1-0.01/);
+    const b = await mcsimInProcess(['bench', '--compare', 'no-such-revision-xyz']);
+    assert.equal(b.code, 2);
+    assert.match(b.err, /--compare: "no-such-revision-xyz" is not a commit of this repository/);
+    assert.equal(b.err.trim().split('\n').length, 1);
+  });
+
+  it('the child runner times a point on a given build and says when a revision cannot run it', () => {
+    const run = (config: unknown) =>
+      JSON.parse(
+        execFileSync(
+          process.execPath,
+          ['--import', 'tsx', 'src/bench/child.ts', 'src', JSON.stringify(config), '50'],
+          { encoding: 'utf8' },
+        ),
+      );
+    const small = { ...BENCH_POINTS[0]!, topology: 'mesh:4x4', measure: 200 };
+    const r = run(benchConfig(small));
+    assert.ok(r.cycles > 200 && r.flitHops > 0 && r.seconds > 0, JSON.stringify(r));
+    const bad = run({ ...benchConfig(small), network: { topology: 'nosuch:3' } });
+    assert.match(bad.error, /nosuch/);
+  });
+});
