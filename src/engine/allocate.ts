@@ -150,6 +150,8 @@ export class Allocator {
   private grant(slot: number, b: number, w: number, cand: number): void {
     const s = this.s;
     s.brOut[slot] = cand;
+    s.wake(b);
+    s.feeder[cand] = slot;
     s.owner[cand] = w;
     s.groupFree[s.bufGroup[cand]!]!--;
     s.bufLen[cand] = s.bufLen[b]!;

@@ -161,7 +161,7 @@ export class Engine {
    * and no branch has sent more flits than arrived. Returns the first violation, or undefined.
    */
   checkInvariants(): string | undefined {
-    return this.s.checkInvariants() ?? this.policy.check?.();
+    return this.s.checkInvariants() ?? this.links.checkSleep() ?? this.policy.check?.();
   }
 }
 

@@ -66,6 +66,13 @@ export class LinkStage {
   private readonly shared: boolean;
   /** Shared buffers or credit delays: space follows roomSpecial's rules. */
   private readonly special: boolean;
+  /**
+   * Buffers may sleep: a held buffer none of whose branches can move (no output yet, nothing to
+   * send, or a full downstream buffer that sleeps itself) is skipped until an event wakes it (a
+   * grant, a flit arriving, the downstream buffer waking: EngineState.wake). Off with shared
+   * buffers, credit delays or link latency, whose space and arrival rules follow the clock.
+   */
+  private readonly sleeps: boolean;
   private readonly policy: SwitchPolicy;
 
   constructor(s: EngineState, sinks: LinkSinks, policy: SwitchPolicy) {
@@ -95,6 +102,7 @@ export class LinkStage {
     this.lagged = net.maxLatency > 1;
     this.delayed = net.maxCreditDelay > 0;
     this.special = this.shared || this.delayed;
+    this.sleeps = !this.special && !this.lagged;
     this.usable = new Int32Array(this.lagged ? this.netBuffers * this.depth : 0);
     this.leftAt = new Int32Array(this.delayed ? this.netBuffers * this.depth : 0);
   }
@@ -232,15 +240,26 @@ export class LinkStage {
     const rr = this.rr;
     const touched = this.touched;
     let ntouched = 0;
+    const asleep = st.asleep;
+    const sleeps = this.sleeps;
     for (let i = 0; i < nact; i++) {
       const b = act[i]!;
+      if (asleep[b] === 1) continue;
       const n = brN[b]!;
+      let canSleep = sleeps;
       for (let k = 0; k < n; k++) {
         const s = b * MB + k;
         const out = brOut[s]!;
         // Most branches that cannot move have no output yet or nothing to send: decided here
         // without a call (ready() would say no; its memo is only needed for branches it visits).
-        if (out < 0 || brSent[s]! >= recv[b]! || !this.ready(s, b, t)) continue;
+        if (out < 0 || brSent[s]! >= recv[b]!) continue;
+        if (!this.ready(s, b, t)) {
+          // Blocked behind a sleeping buffer: it cannot move before that one wakes. A head still
+          // in its routing delay wakes by the clock, so it stays awake.
+          if (canSleep && (asleep[out] === 0 || brSent[s] === 0)) canSleep = false;
+          continue;
+        }
+        canSleep = false;
         const pc = bufPc[out]!;
         const V = pcVcs[pc]!;
         const pri = V === 1 ? 0 : (bufVc[out]! - rr[pc]! + V) % V;
@@ -254,8 +273,30 @@ export class LinkStage {
           winSlot[pc] = s;
         }
       }
+      if (canSleep) asleep[b] = 1;
     }
     return ntouched;
+  }
+
+  /**
+   * The sleeping rule, for tests: a sleeping buffer is held and each of its branches has no output,
+   * nothing to send, or a full downstream buffer that sleeps too (so none could move). Returns the
+   * first violation, or undefined.
+   */
+  checkSleep(): string | undefined {
+    const st = this.s;
+    for (let b = 0; b < st.net.numBuffers; b++) {
+      if (st.asleep[b] === 0) continue;
+      if (st.owner[b] === -1) return `free buffer ${b} sleeps`;
+      for (let k = 0; k < this.brN[b]!; k++) {
+        const s = b * this.MB + k;
+        const out = this.brOut[s]!;
+        if (out < 0 || this.brSent[s]! >= this.recv[b]!) continue;
+        if (!this.roomIn(out) && st.asleep[out] === 1 && this.brSent[s]! > 0) continue;
+        return `buffer ${b} sleeps but its branch ${k} may move into buffer ${out}`;
+      }
+    }
+    return undefined;
   }
 
   /** Decides and applies cycle t's flit moves; returns how many flits moved. */
@@ -292,6 +333,7 @@ export class LinkStage {
         const sent = ++st.srcSent[b]!;
         if (sent === st.bufLen[b]) st.unsource(b);
         if (trace !== undefined) trace.flitIn(st.owner[b]!, b, sent, t);
+        st.wake(b);
         if (++this.recv[b]! === 1) {
           const msg = st.wormMsg[st.owner[b]!]!;
           if (msg.injected < 0) msg.injected = t;
@@ -304,6 +346,7 @@ export class LinkStage {
       const pc = bufPc[out]!;
       rr[pc] = (bufVc[out]! + 1) % pcVcs[pc]!;
       const got = ++this.recv[out]!;
+      st.wake(out);
       const kind = net.bufKind[out];
       if (kind === BUF_NET) {
         st.flitHops++;

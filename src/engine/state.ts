@@ -130,6 +130,12 @@ export class EngineState {
   /** The switch model's release hook, if it keeps book of its buffers. */
   onRelease: ((b: number) => void) | undefined;
 
+  // Sleeping buffers (links.ts): a held buffer none of whose branches can move until an event.
+  /** 1 while buffer b sleeps: link traversal skips it until wake(b). */
+  readonly asleep: Uint8Array;
+  /** Branch slot that feeds buffer b (its upstream branch), -1 for a processor or a free buffer. */
+  readonly feeder: Int32Array;
+
   // Allocation groups (a network channel's VCs, or a node's consumption channels; allocate.ts).
   /** Group of each buffer: its channel, numNetChannels + node for consumption buffers, -1 for injection. */
   readonly bufGroup: Int32Array;
@@ -171,6 +177,8 @@ export class EngineState {
     this.pendPos = new Int32Array(NB).fill(-1);
     this.srcList = new Int32Array(NB);
     this.srcPos = new Int32Array(NB).fill(-1);
+    this.asleep = new Uint8Array(NB);
+    this.feeder = new Int32Array(NB).fill(-1);
     this.bufGroup = new Int32Array(NB).fill(-1);
     this.groupFree = new Int32Array(net.numNetChannels + net.numNodes);
     for (let b = 0; b < NB; b++) {
@@ -237,6 +245,18 @@ export class EngineState {
     this.srcPos[b] = -1;
   }
 
+  /**
+   * Buffer b may be able to move again (a branch was granted an output, a flit arrived, or the
+   * buffer it waits on woke): it and every sleeping buffer upstream whose branch fed it wake.
+   */
+  wake(b: number): void {
+    while (b >= 0 && this.asleep[b] === 1) {
+      this.asleep[b] = 0;
+      const f = this.feeder[b]!;
+      b = f < 0 ? -1 : (f / this.MB) | 0;
+    }
+  }
+
   /** Flits the slowest branch of buffer o has copied out (0 before its branches are set up). */
   minSent(o: number): number {
     const n = this.brN[o]!;
@@ -256,6 +276,8 @@ export class EngineState {
     if (b < this.freeAt.length) this.freeAt[b] = this.now + 1 + this.net.pcCreditDelay[this.net.bufPc[b]!]!;
     this.unpend(b);
     this.owner[b] = -1;
+    this.asleep[b] = 0;
+    this.feeder[b] = -1;
     const g = this.bufGroup[b]!;
     if (g >= 0) this.groupFree[g]!++;
     this.recv[b] = 0;
