@@ -1,4 +1,6 @@
+import { spawnSync } from 'node:child_process';
 import { performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
 import { parseConfig } from '../config/load.js';
 import { runSimulation } from '../sim/run.js';
 import { BENCH_POINTS, type BenchSpec, benchConfig } from './points.js';
@@ -90,6 +92,27 @@ export function printTable(head: readonly string[], rows: readonly string[][]): 
   for (const r of rows) console.log(r.map((c, i) => c.padStart(widths[i]!)).join('  '));
 }
 
+/**
+ * Start-up: how long after process start `mcsim run` (the installed, bundled command) runs its
+ * first simulated cycle, median of `runs` fresh processes on the default configuration.
+ */
+export function startupMs(runs = 5): number | undefined {
+  const bin = fileURLToPath(new URL('../../bin/mcsim.js', import.meta.url));
+  const times: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const r = spawnSync(
+      process.execPath,
+      [bin, 'run', '--set', 'workload.warmup=0', '--set', 'workload.measure=1', '--set', 'workload.drain=0'],
+      { encoding: 'utf8', env: { ...process.env, MCSIM_STARTUP_TIMING: '1' } },
+    );
+    const m = /first cycle at ([\d.]+) ms/.exec(r.stderr);
+    if (!m) return undefined;
+    times.push(Number(m[1]));
+  }
+  times.sort((a, b) => a - b);
+  return times[times.length >> 1];
+}
+
 export function runBench(points: readonly BenchSpec[] = BENCH_POINTS): void {
   const rows: BenchResult[] = [];
   // Speed first, in a fresh process; each timed run follows a short warm-up run of the same
@@ -125,4 +148,10 @@ export function runBench(points: readonly BenchSpec[] = BENCH_POINTS): void {
     `\nlive heap at 0.04 (collected at each progress tick): ${short.heapMB} MB over ${short.cycles} cycles, ${long.heapMB} MB over ${long.cycles} cycles`,
   );
   console.log(`peak RSS ${round(process.resourceUsage().maxRSS / 1024, 1)} MB`);
+  const startup = startupMs();
+  console.log(
+    startup === undefined
+      ? 'start-up: could not be measured (is the command built? npm run build)'
+      : `start-up: mcsim run reaches its first cycle ${startup} ms after process start (median of 5)`,
+  );
 }

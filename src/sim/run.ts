@@ -59,6 +59,9 @@ export function runSimulation(config: McsimConfig, options: RunOptions = {}): Ru
     trace: recorder,
   });
   let deadlock: RunMetrics['deadlock'];
+  // Start-up diagnostic for the bench: how long after process start the first cycle runs.
+  if (process.env.MCSIM_STARTUP_TIMING)
+    process.stderr.write(`mcsim: first cycle at ${performance.now().toFixed(1)} ms after process start\n`);
   try {
     driver.run(engine, collector, options.onProgress ?? (() => {}));
   } catch (e) {

@@ -33,7 +33,8 @@ export async function viewerScript(): Promise<string> {
     });
     return r.outputFiles[0]!.text;
   }
-  const built = fileURLToPath(new URL(`./${BUNDLE_NAME}`, import.meta.url));
+  // From dist/viewer/ or from the CLI bundle in dist/bundle/: both sit beside dist/viewer/.
+  const built = fileURLToPath(new URL(`../viewer/${BUNDLE_NAME}`, import.meta.url));
   if (!existsSync(built))
     throw new McsimError(
       `the viewer was not built (${BUNDLE_NAME} missing beside ${here}): run npm run build`,

@@ -1,0 +1,60 @@
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, it } from 'node:test';
+import { parseConfig } from '../../src/config/load.js';
+import { runSimulation } from '../../src/sim/run.js';
+
+// The installed command runs the bundled build (dist/bundle/, scripts/build-cli.ts), not the
+// sources the other tests import: these tests run it as a user would, after npm ci has built it.
+const BIN = new URL('../../bin/mcsim.js', import.meta.url).pathname;
+const BUILT = new URL('../../dist/bundle/main.js', import.meta.url).pathname;
+
+function mcsim(...args: string[]) {
+  return spawnSync(process.execPath, [BIN, ...args], { encoding: 'utf8' });
+}
+
+describe('the bundled command (bin/mcsim.js)', () => {
+  it('is built', () => {
+    assert.ok(existsSync(BUILT), 'dist/bundle/main.js is missing: npm ci (or npm run build) builds it');
+  });
+
+  it('run gives the same metrics as the library', () => {
+    const r = mcsim('run', '--json', '--set', 'workload.measure=400', '--set', 'network.topology=mesh:6x6');
+    assert.equal(r.status, 0, r.stderr);
+    const fromCli = JSON.parse(r.stdout) as { metrics: unknown };
+    const lib = runSimulation(
+      parseConfig({ network: { topology: 'mesh:6x6' }, workload: { type: 'uniform', measure: 400 } }),
+    );
+    assert.deepEqual(fromCli.metrics, JSON.parse(JSON.stringify(lib.metrics)));
+  });
+
+  it('bad input: one line, exit 2, no stack trace', () => {
+    const r = mcsim('run', '--set', 'network.topology=mesh:0x3');
+    assert.equal(r.status, 2);
+    assert.equal(r.stderr.trim().split('\n').length, 1, r.stderr);
+    assert.match(r.stderr, /^mcsim: /);
+  });
+
+  it('a sweep with two worker threads and the viewer page work from the bundle', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'mcsim-bundle-'));
+    const s = mcsim('sweep', 'experiments/ccc-fig9.yaml', '--quick', '--workers', '2', '--out', dir);
+    assert.equal(s.status, 0, s.stderr);
+    assert.ok(readFileSync(join(dir, 'ccc-fig9-quick.jsonl'), 'utf8').trim().split('\n').length > 1);
+    assert.ok(existsSync(join(dir, 'ccc-fig9-quick-1.png')), 'the plot (resvg, external to the bundle)');
+    const html = join(dir, 'v.html');
+    const v = mcsim(
+      'view',
+      '--out',
+      html,
+      '--set',
+      'workload.measure=100',
+      '--set',
+      'network.topology=mesh:4x4',
+    );
+    assert.equal(v.status, 0, v.stderr);
+    assert.match(readFileSync(html, 'utf8'), /<script>/);
+  });
+});
