@@ -3,7 +3,7 @@
  * `node --expose-gc child.js DIST CONFIG_JSON WARMUP_MEASURE`. It loads DIST/config/load.js and
  * DIST/sim/run.js (entry points every revision of mcsim has), runs the point once with a short
  * window so the JIT has compiled the engine, then times the full run and prints one JSON line:
- * `{ cycles, flitHops, seconds }`, or `{ error }` when that revision cannot run the point (a
+ * `{ cycles, flitHops, seconds, cpuSeconds }`, or `{ error }` when that revision cannot run the point (a
  * topology it does not know). Used by compare.ts; nothing here may import the current revision's
  * modules, or the old revision would be timed with new code.
  */
@@ -37,10 +37,13 @@ async function main(): Promise<void> {
     return;
   }
   (globalThis as { gc?: () => void }).gc?.();
+  const c0 = process.cpuUsage();
   const t0 = performance.now();
   const m = runSimulation(config).metrics;
   const seconds = (performance.now() - t0) / 1000;
-  console.log(JSON.stringify({ cycles: m.cycles, flitHops: m.flitHops, seconds }));
+  const c = process.cpuUsage(c0);
+  const cpuSeconds = (c.user + c.system) / 1e6;
+  console.log(JSON.stringify({ cycles: m.cycles, flitHops: m.flitHops, seconds, cpuSeconds }));
 }
 
 await main();

@@ -68,10 +68,13 @@ function runChild(dist: string, p: BenchSpec): Timed {
   const r = JSON.parse(out.trim().split('\n').pop()!) as {
     flitHops?: number;
     seconds?: number;
+    cpuSeconds?: number;
     error?: string;
   };
   if (r.error !== undefined) return { error: r.error };
-  return { flitHopsPerSecond: r.flitHops! / r.seconds! };
+  // Per CPU second: on a machine busy with other work the wall clock also counts the time the
+  // process waited for a core, CPU time does not (on an idle machine the two agree).
+  return { flitHopsPerSecond: r.flitHops! / r.cpuSeconds! };
 }
 
 function median(xs: number[]): number {
@@ -125,7 +128,7 @@ export function compareBench(ref: string, reps: number, points: readonly BenchSp
     console.error(`  ${p.id} done`);
   }
   console.log('');
-  printTable(['point', 'old M flit-hops/s', 'new M flit-hops/s', 'new/old', 'spread'], rows);
+  printTable(['point', 'old M flit-hops/cpu-s', 'new M flit-hops/cpu-s', 'new/old', 'spread'], rows);
   if (ratios.length > 0) {
     const geo = Math.exp(ratios.reduce((a, r) => a + Math.log(r), 0) / ratios.length);
     console.log(`geometric mean of new/old over ${ratios.length} point(s): ${geo.toFixed(3)}`);

@@ -33,11 +33,16 @@ export class LinkStage {
   private readonly sinks: LinkSinks;
   private readonly MB: number;
   // Per branch slot: memo of ready / succeeds.
-  private readonly rd: Float64Array;
-  private readonly sc: Float64Array;
+  private readonly rd: Int32Array;
+  private readonly sc: Int32Array;
   // Per physical channel: round-robin pointer and this cycle's winner.
   private readonly rr: Int32Array;
-  private readonly winStamp: Float64Array;
+  private readonly winStamp: Int32Array;
+  /**
+   * The cycle as the memos and winStamp record it: t modulo 2^30, so 2 * stamp + 1 fits an Int32;
+   * the memos are cleared when it wraps (once every 2^30 cycles).
+   */
+  private stamp = 0;
   private readonly winSlot: Int32Array;
   private readonly winPri: Int32Array;
   /** Channels with a winner this cycle. */
@@ -82,11 +87,11 @@ export class LinkStage {
     this.shared = policy.room !== undefined;
     this.MB = s.MB;
     const NS = s.net.numBuffers * s.MB;
-    this.rd = new Float64Array(NS).fill(-1);
-    this.sc = new Float64Array(NS).fill(-1);
+    this.rd = new Int32Array(NS).fill(-1);
+    this.sc = new Int32Array(NS).fill(-1);
     const NC = s.net.numChannels;
     this.rr = new Int32Array(NC);
-    this.winStamp = new Float64Array(NC).fill(-1);
+    this.winStamp = new Int32Array(NC).fill(-1);
     this.winSlot = new Int32Array(NC);
     this.winPri = new Int32Array(NC);
     this.touched = new Int32Array(NC);
@@ -155,7 +160,7 @@ export class LinkStage {
   /** Can branch slot s (of buffer b) move a flit this cycle, if it wins its link? Optimistic downstream. */
   private ready(s: number, b: number, t: number): boolean {
     const memo = this.rd[s]!;
-    const t2 = 2 * t;
+    const t2 = 2 * this.stamp;
     if (memo >= t2) return memo === t2 + 1;
     const out = this.brOut[s]!;
     const sent = this.brSent[s]!;
@@ -198,12 +203,12 @@ export class LinkStage {
   /** Does branch slot s actually move this cycle: it won its link and the flit has room downstream. */
   private succeeds(s: number, t: number): boolean {
     const memo = this.sc[s]!;
-    const t2 = 2 * t;
+    const t2 = 2 * this.stamp;
     if (memo >= t2) return memo === t2 + 1;
     let v = false;
     const out = this.brOut[s]!;
     const pc = this.s.net.bufPc[out]!;
-    if (this.rd[s] === t2 + 1 && this.winStamp[pc] === t && this.winSlot[pc] === s)
+    if (this.rd[s] === t2 + 1 && this.winStamp[pc] === this.stamp && this.winSlot[pc] === s)
       v = this.special ? this.roomSpecial(out, t, true) : this.roomIn(out) || this.drains(out, t);
     this.sc[s] = v ? t2 + 1 : t2;
     return v;
@@ -235,6 +240,7 @@ export class LinkStage {
     const bufVc = net.bufVc;
     const pcVcs = net.pcVcs;
     const winStamp = this.winStamp;
+    const stamp = this.stamp;
     const winPri = this.winPri;
     const winSlot = this.winSlot;
     const rr = this.rr;
@@ -262,9 +268,13 @@ export class LinkStage {
         canSleep = false;
         const pc = bufPc[out]!;
         const V = pcVcs[pc]!;
-        const pri = V === 1 ? 0 : (bufVc[out]! - rr[pc]! + V) % V;
-        if (winStamp[pc] !== t) {
-          winStamp[pc] = t;
+        let pri = 0;
+        if (V > 1) {
+          pri = bufVc[out]! - rr[pc]!;
+          if (pri < 0) pri += V;
+        }
+        if (winStamp[pc] !== stamp) {
+          winStamp[pc] = stamp;
           winPri[pc] = pri;
           winSlot[pc] = s;
           touched[ntouched++] = pc;
@@ -301,6 +311,12 @@ export class LinkStage {
 
   /** Decides and applies cycle t's flit moves; returns how many flits moved. */
   move(t: number): number {
+    this.stamp = t & 0x3fffffff;
+    if (this.stamp === 0 && t > 0) {
+      this.rd.fill(-1);
+      this.sc.fill(-1);
+      this.winStamp.fill(-1);
+    }
     const st = this.s;
     const net = st.net;
     const MB = this.MB;
@@ -333,7 +349,7 @@ export class LinkStage {
         const sent = ++st.srcSent[b]!;
         if (sent === st.bufLen[b]) st.unsource(b);
         if (trace !== undefined) trace.flitIn(st.owner[b]!, b, sent, t);
-        st.wake(b);
+        if (st.asleep[b] === 1) st.wake(b);
         if (++this.recv[b]! === 1) {
           const msg = st.wormMsg[st.owner[b]!]!;
           if (msg.injected < 0) msg.injected = t;
@@ -344,9 +360,10 @@ export class LinkStage {
       const out = brOut[m]!;
       this.brSent[m]!++;
       const pc = bufPc[out]!;
-      rr[pc] = (bufVc[out]! + 1) % pcVcs[pc]!;
+      const nextVc = bufVc[out]! + 1;
+      rr[pc] = nextVc === pcVcs[pc] ? 0 : nextVc;
       const got = ++this.recv[out]!;
-      st.wake(out);
+      if (st.asleep[out] === 1) st.wake(out);
       const kind = net.bufKind[out];
       if (kind === BUF_NET) {
         st.flitHops++;
