@@ -252,20 +252,30 @@ export class LinkStage {
       const b = act[i]!;
       if (asleep[b] === 1) continue;
       const n = brN[b]!;
-      let canSleep = sleeps;
+      // The buffer sleeps if a branch is blocked (no output yet, or a full downstream buffer that
+      // sleeps) and none can move or waits for the clock; a branch with nothing to send does not
+      // keep it awake but is no reason to sleep either (flits arrive every cycle or two in a
+      // streaming worm: sleeping there would only cost a wake per flit).
+      let blocked = false;
+      let awake = !sleeps;
       for (let k = 0; k < n; k++) {
         const s = b * MB + k;
         const out = brOut[s]!;
         // Most branches that cannot move have no output yet or nothing to send: decided here
         // without a call (ready() would say no; its memo is only needed for branches it visits).
-        if (out < 0 || brSent[s]! >= recv[b]!) continue;
-        if (!this.ready(s, b, t)) {
-          // Blocked behind a sleeping buffer: it cannot move before that one wakes. A head still
-          // in its routing delay wakes by the clock, so it stays awake.
-          if (canSleep && (asleep[out] === 0 || brSent[s] === 0)) canSleep = false;
+        if (out < 0) {
+          blocked = true;
           continue;
         }
-        canSleep = false;
+        if (brSent[s]! >= recv[b]!) continue;
+        if (!this.ready(s, b, t)) {
+          // Behind a sleeping buffer it cannot move before that one wakes; a head still in its
+          // routing delay becomes ready by the clock, so it stays awake.
+          if (asleep[out] === 1 && brSent[s]! > 0) blocked = true;
+          else awake = true;
+          continue;
+        }
+        awake = true;
         const pc = bufPc[out]!;
         const V = pcVcs[pc]!;
         let pri = 0;
@@ -283,7 +293,7 @@ export class LinkStage {
           winSlot[pc] = s;
         }
       }
-      if (canSleep) asleep[b] = 1;
+      if (blocked && !awake) asleep[b] = 1;
     }
     return ntouched;
   }
