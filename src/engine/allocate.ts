@@ -53,10 +53,9 @@ export class Allocator {
         if (s.brAlt[slot] !== 0) {
           const port = this.adaptive.choose(slot, r, s.wormC[s.owner[b]!]!.length);
           brRoute[slot] = (brRoute[slot]! & ~0xff) | port;
+          s.brGroup[slot] = net.portChannel[r * net.numPorts + port]!;
         }
-        const group = s.brSink[slot]
-          ? net.numNetChannels + s.wormC[s.owner[b]!]!.node[s.brTarget[slot]!]!
-          : net.portChannel[r * net.numPorts + (brRoute[slot]! & 0xff)]!;
+        const group = s.brGroup[slot]!;
         // No free buffer in the group at the start of the cycle: no grant is possible (this cycle's
         // grants only take buffers, releases come later in the cycle), so the request is not made.
         if (s.groupFree[group] === 0) continue;

@@ -59,6 +59,7 @@ export class HeadStage {
       s.brSink[slot] = 1;
       s.brTarget[slot] = T;
       s.brRoute[slot] = (1 << 8) | EJECT;
+      s.brGroup[slot] = s.net.numNetChannels + cw.node[T]!;
     }
     if (f & F_FORWARD) {
       const cs = cw.childStart[T]!;
@@ -86,6 +87,8 @@ export class HeadStage {
     s.brOut[slot] = -1;
     s.brSent[slot] = 0;
     s.brSink[slot] = 0;
+    // A slot is reused by later worms: a branch has alternatives only if addNetBranch gives them.
+    s.brAlt[slot] = 0;
     return k;
   }
 
@@ -110,6 +113,7 @@ export class HeadStage {
     s.brTarget[slot] = C;
     s.brLeg[slot] = leg;
     s.brRoute[slot] = packed;
+    s.brGroup[slot] = net.portChannel[r * net.numPorts + port]!;
     // An adaptive routing offers a choice of ports; the allocator makes it (engine/adaptive.ts).
     const alt = rf.alternatives === undefined ? 0 : rf.alternatives(r, dest);
     s.brAlt[slot] = (alt & (alt - 1)) === 0 ? 0 : alt;

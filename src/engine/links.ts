@@ -350,55 +350,65 @@ export class LinkStage {
       const s = this.winSlot[this.touched[i]!]!;
       if (this.succeeds(s, t)) moves[nm++] = s;
     }
-    // Pass 3: apply all moves together.
+    // Pass 3: apply all moves together. (Arrays in locals: the sinks' calls would make the
+    // compiler reload fields.)
     const trace = st.trace;
+    const recv = this.recv;
+    const brSent = this.brSent;
+    const asleep = st.asleep;
+    const owner = st.owner;
+    const bufKind = net.bufKind;
+    const lagged = this.lagged;
+    let hops = 0;
     for (let i = 0; i < nm; i++) {
       const m = moves[i]!;
       if (m < 0) {
         const b = -1 - m;
         const sent = ++st.srcSent[b]!;
         if (sent === st.bufLen[b]) st.unsource(b);
-        if (trace !== undefined) trace.flitIn(st.owner[b]!, b, sent, t);
-        if (st.asleep[b] === 1) st.wake(b);
-        if (++this.recv[b]! === 1) {
-          const msg = st.wormMsg[st.owner[b]!]!;
+        if (trace !== undefined) trace.flitIn(owner[b]!, b, sent, t);
+        if (asleep[b] === 1) st.wake(b);
+        if (++recv[b]! === 1) {
+          const msg = st.wormMsg[owner[b]!]!;
           if (msg.injected < 0) msg.injected = t;
           this.sinks.headArrived(b, t);
         }
         continue;
       }
       const out = brOut[m]!;
-      this.brSent[m]!++;
+      brSent[m]!++;
       const pc = bufPc[out]!;
       const nextVc = bufVc[out]! + 1;
       rr[pc] = nextVc === pcVcs[pc] ? 0 : nextVc;
-      const got = ++this.recv[out]!;
-      if (st.asleep[out] === 1) st.wake(out);
-      const kind = net.bufKind[out];
+      const got = ++recv[out]!;
+      if (asleep[out] === 1) st.wake(out);
+      const kind = bufKind[out];
       if (kind === BUF_NET) {
-        st.flitHops++;
-        st.wormTraffic[st.owner[out]!]!++;
+        hops++;
+        st.wormTraffic[owner[out]!]!++;
         // A flit on a link of latency L is usable downstream from cycle t + L; the header is read
         // as it comes off the wire, in cycle t + L - 1.
-        const lat = this.lagged ? net.pcLatency[pc]! : 1;
+        const lat = lagged ? net.pcLatency[pc]! : 1;
         if (lat > 1) this.usable[out * this.depth + ((got - 1) % this.depth)] = t + lat;
-        if (trace !== undefined) trace.flitIn(st.owner[out]!, out, got, t + lat - 1);
+        if (trace !== undefined) trace.flitIn(owner[out]!, out, got, t + lat - 1);
         if (got === 1) {
-          st.wormMsg[st.owner[out]!]!.hops++;
+          st.wormMsg[owner[out]!]!.hops++;
           this.sinks.headArrived(out, t + lat - 1);
         }
       } else if (kind === BUF_SINK) {
-        if (trace !== undefined) trace.flitIn(st.owner[out]!, out, got, t);
+        if (trace !== undefined) trace.flitIn(owner[out]!, out, got, t);
         this.sinks.consume(out, got, t);
       }
     }
+    st.flitHops += hops;
     // Release buffers whose tail has left on every branch.
+    const delayed = this.delayed;
     for (let i = 0; i < nm; i++) {
       const m = moves[i]!;
       if (m < 0) continue;
       const b = (m / MB) | 0;
-      if (this.delayed && b < this.netBuffers) this.recordDepartures(b, t);
-      const w = st.owner[b]!;
+      if (delayed && b < this.netBuffers) this.recordDepartures(b, t);
+      const w = owner[b]!;
       if (w >= 0 && st.minSent(b) === st.bufLen[b]) st.release(b, w);
     }
     return nm;

@@ -105,6 +105,8 @@ export class EngineState {
   readonly brAlt: Uint32Array;
   /** 1 when the branch goes to a consumption channel. */
   readonly brSink: Uint8Array;
+  /** Allocation group the branch asks in (its channel, or numNetChannels + node for consumption). */
+  readonly brGroup: Int32Array;
 
   // Buffers held by worms (network and injection), visited by link traversal.
   readonly active: Int32Array;
@@ -173,6 +175,7 @@ export class EngineState {
     this.brRoute = new Uint32Array(NS);
     this.brAlt = new Uint32Array(NS);
     this.brSink = new Uint8Array(NS);
+    this.brGroup = new Int32Array(NS);
     this.pend = new Int32Array(NB);
     this.pendPos = new Int32Array(NB).fill(-1);
     this.srcList = new Int32Array(NB);
@@ -316,9 +319,12 @@ export class EngineState {
       const occ = this.recv[b]! - this.minSent(b);
       if (occ < 0 || occ > net.bufCap[b]!)
         return `buffer ${b} holds ${occ} flits (capacity ${net.bufCap[b]})`;
-      for (let k = 0; k < this.brN[b]!; k++)
+      for (let k = 0; k < this.brN[b]!; k++) {
         if (this.brSent[b * this.MB + k]! > this.recv[b]!)
           return `buffer ${b} branch ${k} sent more than it received`;
+        if (this.brSink[b * this.MB + k] === 1 && this.brAlt[b * this.MB + k] !== 0)
+          return `buffer ${b} branch ${k} goes to a processor but has adaptive alternatives`;
+      }
       if (this.recv[b]! > this.wormC[w]!.length) return `buffer ${b} received more flits than its worm has`;
     }
     return undefined;
