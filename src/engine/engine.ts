@@ -59,7 +59,8 @@ export class Engine {
     this.policy = policy;
     s.onRelease = policy.onRelease;
     const terminals = new Terminals(s, timing);
-    const heads = new HeadStage(s, timing);
+    if (policy.branchDelay) s.brReady = new Float64Array(net.numBuffers * s.MB);
+    const heads = new HeadStage(s, timing, policy);
     this.terminals = terminals;
     this.allocator = new Allocator(s, policy);
     this.links = new LinkStage(

@@ -105,6 +105,11 @@ export class EngineState {
   readonly brAlt: Uint32Array;
   /** 1 when the branch goes to a consumption channel. */
   readonly brSink: Uint8Array;
+  /**
+   * Cycle from which the branch may request its output, when the switch model delays branches
+   * (SwitchPolicy.branchDelay); empty otherwise (then only the buffer's readyAt counts).
+   */
+  brReady: Float64Array = new Float64Array(0);
 
   // Buffers held by worms (network and injection), visited by link traversal.
   readonly active: Int32Array;

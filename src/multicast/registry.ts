@@ -1,6 +1,7 @@
 import { fitsKind, fitsText } from '../topology/fits.js';
 import type { Topology } from '../topology/topology.js';
 import { McsimError } from '../util/errors.js';
+import { bitstring } from './bitstring.js';
 import { columnPath } from './column-path.js';
 import { dualPath, multiPath } from './dual-path.js';
 import { multipathHcm } from './multipath-hcm.js';
@@ -26,6 +27,7 @@ export const PLANNERS: PlannerDef[] = [
   t2w,
   uniform,
   multipathHcm,
+  bitstring,
 ];
 
 /** Adds a scheme (used by modules of other papers, e.g. U-CCC). */

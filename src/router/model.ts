@@ -46,6 +46,14 @@ export interface SwitchPolicy {
   onRelease?(buf: number): void;
   /** Where buffer `buf`'s packet sits in the model's terms, for deadlock reports (e.g. 'queue position 2 of 3'). */
   describe?(buf: number): string | undefined;
+  /**
+   * Extra cycles, beyond the routing delay, before branch `rank` (0-based, by ascending output port)
+   * of the `branches` out-branches set up at the head of buffer `buf` may request its output: a
+   * switch whose replicated packets take a slower path (002 sec. 7.1: deserialised into chunks, 7
+   * cycles) and whose output ports read one packet in turn (the rank stagger, 002 notes sec. 2.3).
+   * Absent: every branch is ready with its head.
+   */
+  branchDelay?(buf: number, branches: number, rank: number): number;
   /** A violated invariant of the model's own (for tests), or undefined. */
   check?(): string | undefined;
 }
