@@ -1,7 +1,7 @@
 import { F_ABSORB, F_FORWARD, F_TEMP } from '../plan/worm.js';
+import type { SwitchPolicy } from '../router/model.js';
 import { routeStep } from '../routing/follow.js';
 import { EJECT } from '../routing/routing.js';
-import type { SwitchPolicy } from '../router/model.js';
 import { McsimError } from '../util/errors.js';
 import type { CompiledWorm } from './compile.js';
 import type { EngineState, Timing } from './state.js';
@@ -37,7 +37,8 @@ export class HeadStage {
     const lv = cw.level[T]!;
     if (lv === 0) return this.s.net.nodeSwitch[cw.node[T]!] === r;
     const topo = this.s.net.topology;
-    if (!topo.covers) throw new McsimError(`${topo.spec} has no switch levels: a stop cannot name level ${lv}`);
+    if (!topo.covers)
+      throw new McsimError(`${topo.spec} has no switch levels: a stop cannot name level ${lv}`);
     return this.level[r] === lv && topo.covers(r, cw.node[T]!);
   }
 

@@ -1,5 +1,5 @@
 import type { StopSpec, WormSpec } from '../plan/worm.js';
-import { FatTree, K, UP } from '../topology/fattree.js';
+import { type FatTree, K, UP } from '../topology/fattree.js';
 import type { Topology } from '../topology/topology.js';
 import { bitSet, bitString, headerFlits, reachability } from './bitstring-header.js';
 import type { MulticastPlan, PlannerDef } from './plan.js';
@@ -113,13 +113,15 @@ function upPortTo(t: FatTree, lower: number, upper: number): number {
 
 /**
  * The stops of a branch that has reached a switch of level `level` above every node of `set`:
- * a fork (FWD stop at that level) when the set spans two or more of its down ports, else the stops
- * of the one switch below; at a leaf, an ABS stop per destination.
+ * a fork (FWD stop at that level, named after `rep`) when the set spans two or more of its down
+ * ports, else the stops of the one switch below; at a leaf, an ABS stop per destination.
  */
-function stopsBelow(t: FatTree, level: number, set: number[]): StopSpec[] {
+function stopsBelow(t: FatTree, level: number, set: number[], rep = set[0]!): StopSpec[] {
   if (level === 1) {
     if (set.length === 1) return [{ node: set[0]!, service: 'ABS' }];
-    return [{ node: set[0]!, service: 'FWD', level: 1, branches: set.map((d) => [{ node: d, service: 'ABS' }]) }];
+    return [
+      { node: set[0]!, service: 'FWD', level: 1, branches: set.map((d) => [{ node: d, service: 'ABS' }]) },
+    ];
   }
   const span = K ** (level - 1);
   const groups = new Map<number, number[]>();
@@ -133,7 +135,7 @@ function stopsBelow(t: FatTree, level: number, set: number[]): StopSpec[] {
   const ports = [...groups.keys()].sort((a, b) => a - b);
   return [
     {
-      node: set[0]!,
+      node: rep,
       service: 'FWD',
       level,
       branches: ports.map((c) => stopsBelow(t, level - 1, groups.get(c)!)),
@@ -142,11 +144,19 @@ function stopsBelow(t: FatTree, level: number, set: number[]): StopSpec[] {
 }
 
 /** The bit-string worm of one multicast, as a tree worm for the engine. */
-export function bitstringWorm(topo: Topology, source: number, dests: readonly number[], length: number): WormSpec {
+export function bitstringWorm(
+  topo: Topology,
+  source: number,
+  dests: readonly number[],
+  length: number,
+): WormSpec {
   const t = reachability(topo).topo;
   const set = [...dests].sort((a, b) => a - b);
   const lca = Math.max(...set.map((d) => t.lcaLevel(source, d)));
-  return { source, length, stops: stopsBelow(t, lca, set) };
+  // The fork at the LCA names a destination whose route from the source climbs to the LCA level,
+  // so the worm goes up to it rather than down toward a neighbour under its own switches.
+  const rep = set.find((d) => t.lcaLevel(source, d) === lca)!;
+  return { source, length, stops: stopsBelow(t, lca, set, rep) };
 }
 
 export const bitstring: PlannerDef = {

@@ -13,6 +13,7 @@ import { uniform } from './torus-uniform.js';
 import { tpm } from './tpm.js';
 import { uccc } from './uccc.js';
 import { umesh } from './umesh.js';
+import { umin } from './umin.js';
 
 /** Every multicast scheme, registered in one place. */
 export const PLANNERS: PlannerDef[] = [
@@ -28,6 +29,7 @@ export const PLANNERS: PlannerDef[] = [
   uniform,
   multipathHcm,
   bitstring,
+  umin,
 ];
 
 /** Adds a scheme (used by modules of other papers, e.g. U-CCC). */

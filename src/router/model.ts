@@ -40,6 +40,12 @@ export interface SwitchPolicy {
    * the model counts space itself (shared buffers). Absent: the engine counts per buffer.
    */
   room?(buf: number): boolean;
+  /**
+   * May a worm whose start-up has ended take the free injection buffer `buf` now? Lets a model make
+   * a node's injection channels one FIFO (002 notes sec. 2.2: the next packet follows the previous
+   * one's tail). When present, `onGrant` is also told of injection buffers. Absent: any free one.
+   */
+  canInject?(buf: number): boolean;
   /** Buffer `buf` was given to a worm. */
   onGrant?(buf: number): void;
   /** Buffer `buf` was released by its worm (its tail has left). */
@@ -54,6 +60,13 @@ export interface SwitchPolicy {
    * Absent: every branch is ready with its head.
    */
   branchDelay?(buf: number, branches: number, rank: number): number;
+  /**
+   * Called once per cycle with worms in flight, before output allocation: the model's own decisions
+   * of the cycle that do not answer a single request (e.g. which input writes into a shared central
+   * buffer, 002 sec. 4.1: one chunk write per cycle, least recently served). It reads the state at
+   * the start of the cycle and changes only the model's own state.
+   */
+  beginCycle?(t: number): void;
   /** A violated invariant of the model's own (for tests), or undefined. */
   check?(): string | undefined;
 }
