@@ -38,16 +38,16 @@ export const centralBufferSwitch: SwitchModel = {
     const o = options(net);
     const chunks = Math.ceil(maxLen / o.chunkFlits);
     const needMax = chunks + maxFanout(net) - 1;
-    const reserve = o.multicastReserveChunks ?? needMax;
+    const reserve = o.multicastReserveChunks ?? Math.min(needMax, o.centralBufferChunks);
     const field = 'network.switchOptions';
-    if (reserve > o.centralBufferChunks)
-      throw new McsimError(
-        `the multicast reserve (${reserve} chunks) exceeds the central buffer (${o.centralBufferChunks} chunks)`,
-        field,
-      );
     if (o.centralBufferChunks < needMax && !o.acceptDeadlock)
       throw new McsimError(
         `a central buffer of ${o.centralBufferChunks} chunks cannot hold the largest replicated packet (${needMax} chunks: ${chunks} of ${o.chunkFlits} flits and ${maxFanout(net) - 1} header copies, 002 sec. 4.2.2); set switchOptions.acceptDeadlock to run it anyway`,
+        field,
+      );
+    if (reserve > o.centralBufferChunks)
+      throw new McsimError(
+        `the multicast reserve (${reserve} chunks) exceeds the central buffer (${o.centralBufferChunks} chunks)`,
         field,
       );
     if (o.inputFifoFlits < Math.min(o.chunkFlits, maxLen))
@@ -130,7 +130,9 @@ class CentralBuffer {
     let maxLen = 1;
     for (let b = 0; b < net.numBuffers; b++)
       if (net.bufKind[b] === BUF_NET) maxLen = Math.max(maxLen, net.bufCap[b]!);
-    this.reserve = o.multicastReserveChunks ?? Math.ceil(maxLen / o.chunkFlits) + maxFanout(net) - 1;
+    this.reserve =
+      o.multicastReserveChunks ??
+      Math.min(Math.ceil(maxLen / o.chunkFlits) + maxFanout(net) - 1, o.centralBufferChunks);
     this.pool = new ChunkPool(net, s, o.centralBufferChunks, o.chunkFlits);
     this.inj = new InjectionQueue(net, s);
   }
