@@ -35,6 +35,7 @@ export const centralBufferSwitch: SwitchModel = {
   description:
     'central-buffer switch (002 sec. 4): input FIFOs, crossbar for unblocked packets, shared central buffer of chunks for blocked and replicated ones',
   validate(net, maxLen) {
+    largestPacket.set(net, maxLen);
     const o = options(net);
     const chunks = Math.ceil(maxLen / o.chunkFlits);
     const needMax = chunks + maxFanout(net) - 1;
@@ -63,6 +64,9 @@ export const centralBufferSwitch: SwitchModel = {
     return new CentralBuffer(net, s).policy();
   },
 };
+
+/** The largest packet of the run each network was validated for (the multicast reserve follows it). */
+const largestPacket = new WeakMap<Network, number>();
 
 function options(net: Network) {
   const o = net.switchOptions;
@@ -127,9 +131,8 @@ class CentralBuffer {
     this.fifoFlits = o.inputFifoFlits;
     this.chunk = o.chunkFlits;
     this.chunkDelay = o.chunkDelay;
-    let maxLen = 1;
-    for (let b = 0; b < net.numBuffers; b++)
-      if (net.bufKind[b] === BUF_NET) maxLen = Math.max(maxLen, net.bufCap[b]!);
+    // Unvalidated (an engine built directly): the packet slot's capacity bounds the largest packet.
+    const maxLen = largestPacket.get(net) ?? (net.numNetChannels > 0 ? net.bufCap[net.pcFirstBuf[0]!]! : 1);
     this.reserve =
       o.multicastReserveChunks ??
       Math.min(Math.ceil(maxLen / o.chunkFlits) + maxFanout(net) - 1, o.centralBufferChunks);
