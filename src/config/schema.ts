@@ -166,6 +166,14 @@ const MixedSchema = z
         sd: z.number().min(0).default(15).describe('Default 15.'),
         min: z.number().int().positive().default(2).describe('Default 2.'),
         max: z.number().int().positive().default(250).describe('Default 250.'),
+        ofOthers: z
+          .number()
+          .positive()
+          .max(1)
+          .optional()
+          .describe(
+            'Every multicast has round(ofOthers * (N - 1)) destinations, the same fraction of the other nodes on every network size (002 Fig. 17); overrides mean, sd, min and max.',
+          ),
       })
       .strict()
       .default({ mean: 32, sd: 15, min: 2, max: 250 })

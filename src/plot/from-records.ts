@@ -75,24 +75,45 @@ export function plotExperiment(
   const p = exp.plot;
   if (!p) return [];
   const notes = failedGroups(exp, records).map((g) => `left out, not data: ${g.text}`);
-  return p.y.map((y, i) =>
-    writeChart(
-      {
-        ...chartFromRecords(records, {
-          x: p.x,
-          y,
-          series: p.series,
-          xlabel: p.xlabel,
-          ylabel: p.ylabels?.[i],
-          title:
-            p.title ??
-            `${exp.paper ? `${exp.paper} ` : ''}${exp.figure ? `Fig. ${exp.figure}` : exp.id}${p.y.length > 1 ? ` (${String.fromCharCode(97 + i)})` : ''}`,
-          logX: p.logX,
-          logY: p.logY,
-        }),
-        notes,
-      },
-      `${prefix}-${i + 1}`,
-    ),
-  );
+  const panels = p.panels ?? [undefined];
+  const out: Array<{ svg: string; png: string }> = [];
+  p.y.forEach((y, i) => {
+    // Past saturation a latency is no measurement (002 sec. 7.1): such points leave latency charts.
+    const sat = p.saturation;
+    const shown =
+      sat !== undefined && /latency/i.test(y) ? records.filter((r) => !pastSaturation(r, sat)) : records;
+    panels.forEach((panel, j) => {
+      const kept = panel
+        ? shown.filter((r) => Object.entries(panel.where).every(([k, v]) => valueAt(r, k) === v))
+        : shown;
+      const fig = `${exp.paper ? `${exp.paper} ` : ''}${exp.figure ? `Fig. ${exp.figure}` : exp.id}`;
+      const part = p.y.length > 1 ? ` (${String.fromCharCode(97 + i)})` : '';
+      out.push(
+        writeChart(
+          {
+            ...chartFromRecords(kept, {
+              x: p.x,
+              y,
+              series: p.series,
+              xlabel: p.xlabel,
+              ylabel: p.ylabels?.[i],
+              title: `${p.title ?? `${fig}${part}`}${panel ? `: ${panel.title}` : ''}`,
+              logX: p.logX,
+              logY: p.logY,
+            }),
+            notes,
+          },
+          `${prefix}-${out.length + 1}`,
+        ),
+      );
+    });
+  });
+  return out;
+}
+
+/** Accepted throughput below `fraction` of the offered load. */
+export function pastSaturation(r: PointRecord, fraction: number): boolean {
+  const acc = Number(valueAt(r, 'metrics.throughput.accepted'));
+  const off = Number(valueAt(r, 'metrics.throughput.offered'));
+  return Number.isFinite(acc) && Number.isFinite(off) && acc < fraction * off;
 }
