@@ -82,7 +82,7 @@ export function plotExperiment(
     const sat = p.saturation;
     const shown =
       sat !== undefined && /latency/i.test(y) ? records.filter((r) => !pastSaturation(r, sat)) : records;
-    panels.forEach((panel, j) => {
+    panels.forEach((panel) => {
       const kept = panel
         ? shown.filter((r) => Object.entries(panel.where).every(([k, v]) => valueAt(r, k) === v))
         : shown;
