@@ -29,7 +29,9 @@ export function summaryText(r: RunResult): string {
       ? ([
           [
             'switch cost',
-            costText(inputBufferCost(c.network.switchOptions.chunkFlits, c.network.switchOptions.organisation)),
+            costText(
+              inputBufferCost(c.network.switchOptions.chunkFlits, c.network.switchOptions.organisation),
+            ),
           ],
         ] as Array<[string, string]>)
       : []),
