@@ -171,7 +171,8 @@ describe('002 switches under load', () => {
                   ),
               },
             );
-            // Random m-way multicasts for 1500 cycles, then drain; the checks run every cycle.
+            // Random multicasts (1..m destinations, unicasts included) of 64 or 256 flits for 1500
+            // cycles, then drain; the checks run every cycle.
             let x = seed + 1;
             const rand = (k: number) => {
               x = (x * 1103515245 + 12345) % 2147483648;
@@ -179,17 +180,19 @@ describe('002 switches under load', () => {
             };
             const expected = new Map<number, number[]>();
             for (let t = 0; t < 1500 || e.liveMessages > 0; t++) {
-              if (t < 1500 && rand(1000) < 1000 * Math.min(1, (load * 16) / (64 * m))) {
+              if (t < 1500 && rand(1000) < 1000 * Math.min(1, (load * 16) / (160 * (m + 1) * 0.5))) {
                 const src = rand(16);
                 const pool = Array.from({ length: 16 }, (_, i) => i).filter((i) => i !== src);
                 const ds: number[] = [];
-                while (ds.length < m) ds.push(pool.splice(rand(pool.length), 1)[0]!);
-                const msg = e.newMessage(src, t, 'm', true, 64);
+                const k = 1 + rand(m);
+                const L = rand(2) === 0 ? 64 : 256;
+                while (ds.length < k) ds.push(pool.splice(rand(pool.length), 1)[0]!);
+                const msg = e.newMessage(src, t, 'm', true, L);
                 expected.set(
                   msg.id,
                   ds.sort((a, b) => a - b),
                 );
-                e.startPhase(src, [bitstringWorm(net.topology, src, ds, 64)], t, msg);
+                e.startPhase(src, [bitstringWorm(net.topology, src, ds, L)], t, msg);
               }
               e.step();
               const bad = e.checkInvariants();
@@ -199,7 +202,7 @@ describe('002 switches under load', () => {
             assert.deepEqual(got, expected);
           },
         ),
-        { numRuns: 6 },
+        { numRuns: 8 },
       );
     });
 });
