@@ -47,7 +47,14 @@ const Plot = z
       .max(1)
       .optional()
       .describe(
-        'A point whose accepted throughput is below this fraction of its offered load is past saturation: left out of latency charts (002 sec. 7.1: "latency curves are not plotted above the saturation bandwidth").',
+        'A point whose accepted throughput is below this fraction of its offered load is past saturation: left out of latency charts (002 sec. 7.1: "latency curves are not plotted above the saturation bandwidth"), with every higher load of its series.',
+      ),
+    saturationLatency: z
+      .number()
+      .positive()
+      .optional()
+      .describe(
+        "With saturation: a point whose mean latency exceeds this many times its series' latency at the lowest load is past saturation too (src/experiments/saturation.ts).",
       ),
     xlabel: z.string().optional(),
     ylabels: z.array(z.string()).optional().describe('One label per y column, with units.'),

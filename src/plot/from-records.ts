@@ -2,6 +2,7 @@ import { writeFileSync } from 'node:fs';
 import { failedGroups } from '../experiments/failures.js';
 import { valueAt } from '../experiments/fields.js';
 import { dataPoints, type PointRecord } from '../experiments/record.js';
+import { saturatedPoints } from '../experiments/saturation.js';
 import type { Experiment } from '../experiments/schema.js';
 import { type ChartSpec, renderSvg, svgToPng } from './chart.js';
 
@@ -77,11 +78,16 @@ export function plotExperiment(
   const notes = failedGroups(exp, records).map((g) => `left out, not data: ${g.text}`);
   const panels = p.panels ?? [undefined];
   const out: Array<{ svg: string; png: string }> = [];
+  // Past saturation a latency is no measurement (002 sec. 7.1): such points leave latency charts.
+  const past =
+    p.saturation === undefined
+      ? new Set<PointRecord>()
+      : saturatedPoints(records, p.series, p.x, {
+          received: p.saturation,
+          latencyFactor: p.saturationLatency,
+        });
   p.y.forEach((y, i) => {
-    // Past saturation a latency is no measurement (002 sec. 7.1): such points leave latency charts.
-    const sat = p.saturation;
-    const shown =
-      sat !== undefined && /latency/i.test(y) ? records.filter((r) => !pastSaturation(r, sat)) : records;
+    const shown = /latency/i.test(y) ? records.filter((r) => !past.has(r)) : records;
     panels.forEach((panel) => {
       const kept = panel
         ? shown.filter((r) => Object.entries(panel.where).every(([k, v]) => valueAt(r, k) === v))
@@ -109,11 +115,4 @@ export function plotExperiment(
     });
   });
   return out;
-}
-
-/** Accepted throughput below `fraction` of the offered load. */
-export function pastSaturation(r: PointRecord, fraction: number): boolean {
-  const acc = Number(valueAt(r, 'metrics.throughput.accepted'));
-  const off = Number(valueAt(r, 'metrics.throughput.offered'));
-  return Number.isFinite(acc) && Number.isFinite(off) && acc < fraction * off;
 }

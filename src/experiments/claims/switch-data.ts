@@ -1,14 +1,13 @@
-import { pastSaturation } from '../../plot/from-records.js';
 import { valueAt } from '../fields.js';
 import { dataPoints, type PointRecord } from '../record.js';
+import { type SaturationRule, saturatedPoints } from '../saturation.js';
 import type { XY } from './series.js';
 
 /**
  * Reading 002's figures from sweep records: schemes (hardware bit-string worms or U-Min, on
- * central- or input-buffer switches), saturation and latency curves. The saturation rule (002 notes
- * sec. 3.1, ours): a point is past saturation when it failed (unfinished after the drain, or
- * deadlocked) or its received load is below 0.9 of the applied load; sat(series) is the largest grid
- * load such that it and every lower grid load are not past saturation. Latency curves hold only
+ * central- or input-buffer switches), saturation and latency curves. A point is past saturation by
+ * the rule of ../saturation.ts with RULE; sat(series) is the largest grid load such that it and
+ * every lower grid load are not past saturation. Latency curves hold only
  * points below saturation ("latency curves are not plotted above the saturation bandwidth", 002 sec. 7.1).
  */
 
@@ -42,18 +41,17 @@ export function select(records: readonly PointRecord[], s: Scheme, m?: number): 
   );
 }
 
-function past(r: PointRecord): boolean {
-  return r.status !== 'ok' || pastSaturation(r, SAT_FRACTION);
-}
+/** 002's saturation rule (docs/experiments/switch.md): received below 0.9 of applied, or latency above 10x its light-load value. */
+export const RULE: SaturationRule = { received: SAT_FRACTION, latencyFactor: 10 };
 
 /** Saturation load of a set of points (one series), or undefined without points. */
 export function sat(records: readonly PointRecord[]): number | undefined {
   if (records.length === 0) return undefined;
+  const past = saturatedPoints(records, undefined, LOAD, RULE);
   const loads = [...new Set(records.map((r) => Number(valueAt(r, LOAD))))].sort((a, b) => a - b);
   let last = 0;
   for (const x of loads) {
-    const here = records.filter((r) => Number(valueAt(r, LOAD)) === x);
-    if (here.some(past)) break;
+    if (records.some((r) => Number(valueAt(r, LOAD)) === x && past.has(r))) break;
     last = x;
   }
   return last;
