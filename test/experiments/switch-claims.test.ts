@@ -41,6 +41,12 @@ describe('002 claims judge the data (a claim that cannot fail is a defect)', () 
     assert.equal(sat(recs), 0.6);
   });
 
+  it('saturation: a latency above 10 times the light-load latency is past saturation, and so is every higher load', () => {
+    const lat = [100, 150, 1200, 400];
+    const recs = [0.2, 0.4, 0.6, 0.8].map((x, i) => point('bitstring', 'central-buffer', 2, x, lat[i]!));
+    assert.equal(sat(recs), 0.4);
+  });
+
   it('C4 holds when hardware is faster, fails when it is not', () => {
     const make = (hw: number) =>
       ['central-buffer', 'input-fifo'].flatMap((sw) =>
