@@ -83,8 +83,9 @@ function fig15(recs: PointRecord[]): ClaimResult[] {
         };
       },
     ),
-    claim('C33 (sec. 7.2): below saturation B_o = m B_i for hardware multicast (within 0.02)', () =>
-      boEqualsX(recs),
+    claim(
+      'C33 (sec. 7.2): below saturation B_o = m B_i for hardware multicast (within 0.02 of the offered load)',
+      () => boEqualsX(recs),
     ),
   ];
 }

@@ -114,15 +114,24 @@ export function below(recs: PointRecord[], pairs: Array<[Scheme, Scheme]>, metri
   return { ok: bad.length === 0, detail: bad.length ? bad.slice(0, 6).join('; ') : `${n} comparisons` };
 }
 
-/** C33: below saturation, hardware multicast delivers what is applied (B_o = m B_i). */
+/**
+ * C33: below saturation, hardware multicast delivers what is applied (B_o = m B_i). B_o is compared
+ * with the load the run actually offered (flits created per node per cycle in the window), not the
+ * nominal grid value, from which a finite sample of exponential arrivals departs by a few percent
+ * when multicasts are few (m = 15 at 0.55: about 900 multicasts in the window).
+ */
 export function boEqualsX(recs: PointRecord[]): Check {
   const bad: string[] = [];
   let n = 0;
   for (const s of [HW_CB, HW_IB])
     for (const m of msOf(recs).length ? msOf(recs) : [undefined])
-      for (const p of curve(select(recs, s, m), BO)) {
+      for (const p of common(
+        curve(select(recs, s, m), BO),
+        curve(select(recs, s, m), 'metrics.throughput.offered'),
+      )) {
         n++;
-        if (Math.abs(p.y - p.x) > 0.02) bad.push(`${nameOf(s)} m=${m} load ${p.x}: B_o ${p.y.toFixed(3)}`);
+        if (Math.abs(p.a - p.b) > 0.02)
+          bad.push(`${nameOf(s)} m=${m} load ${p.x}: B_o ${p.a.toFixed(3)}, offered ${p.b.toFixed(3)}`);
       }
   if (n === 0) return undefined;
   return {
@@ -248,8 +257,9 @@ function fig14(recs: PointRecord[]): ClaimResult[] {
         };
       },
     ),
-    claim('C33 (sec. 7.2): below saturation B_o = m B_i for hardware multicast (within 0.02)', () =>
-      boEqualsX(recs),
+    claim(
+      'C33 (sec. 7.2): below saturation B_o = m B_i for hardware multicast (within 0.02 of the offered load)',
+      () => boEqualsX(recs),
     ),
     claim(
       'C34 (sec. 6, X7): hardware multicast uses fewer channels than software multicast (flit-channel traffic per multicast)',
