@@ -58,8 +58,10 @@ export function planCommand(o: PlanOpts): void {
   const plan = def.plan({ topology: topo, routing: rfFor(base), length: o.length }, source, dests);
   const view = planView(plan, topo, rfFor);
   const check = o.check ? contentionView(topo, rfFor, plan) : undefined;
+  const more = def.describe?.({ topology: topo, routing: rfFor(base), length: o.length }, source, dests);
   if (o.json) {
-    process.stdout.write(`${JSON.stringify(check ? { ...view, contention: check } : view)}\n`);
+    const out = { ...view, ...(check ? { contention: check } : {}), ...(more ? { scheme: more.json } : {}) };
+    process.stdout.write(`${JSON.stringify(out)}\n`);
     return;
   }
   console.log(
@@ -71,6 +73,7 @@ export function planCommand(o: PlanOpts): void {
     console.log(
       `  phase ${w.phase}  ${w.source} -> ${w.destinations.map((d) => `${d.node}(${d.service})`).join(' ')}   [${w.hops} hops, ${w.routing}]`,
     );
+  if (more) for (const line of more.lines) console.log(line);
   const pic = renderPlanAscii(topo, plan, view);
   if (pic) console.log(`\n${pic}`);
   if (check) {

@@ -1,3 +1,4 @@
+import { costText, inputBufferCost } from '../router/switch-cost.js';
 import type { RunResult } from '../sim/run.js';
 
 /** A readable summary of one run. */
@@ -24,6 +25,16 @@ export function summaryText(r: RunResult): string {
       'network',
       `${c.network.topology}, routing ${c.network.routing}, ${c.network.switching}, buffers ${c.network.bufferDepth} flit(s)`,
     ],
+    ...(c.network.switching === 'input-fifo' && c.network.switchOptions
+      ? ([
+          [
+            'switch cost',
+            costText(
+              inputBufferCost(c.network.switchOptions.chunkFlits, c.network.switchOptions.organisation),
+            ),
+          ],
+        ] as Array<[string, string]>)
+      : []),
     ['workload', describeWorkload(w)],
     ['seed', String(r.seed)],
     ['cycles', String(m.cycles)],

@@ -166,6 +166,14 @@ const MixedSchema = z
         sd: z.number().min(0).default(15).describe('Default 15.'),
         min: z.number().int().positive().default(2).describe('Default 2.'),
         max: z.number().int().positive().default(250).describe('Default 250.'),
+        ofOthers: z
+          .number()
+          .positive()
+          .max(1)
+          .optional()
+          .describe(
+            'Every multicast has round(ofOthers * (N - 1)) destinations, the same fraction of the other nodes on every network size (002 Fig. 17); overrides mean, sd, min and max.',
+          ),
       })
       .strict()
       .default({ mean: 32, sd: 15, min: 2, max: 250 })
@@ -268,6 +276,64 @@ export const LinkSchema = z
   })
   .strict();
 
+/** Parameters of 002's switches (sec. 4, 5, 7.1); given only for those models. */
+export const SwitchOptionsSchema = z
+  .object({
+    chunkFlits: z
+      .number()
+      .int()
+      .positive()
+      .default(8)
+      .describe(
+        'Flits per chunk of a central buffer or input RAM: k for a k-port switch (002 sec. 4.1). Default 8.',
+      ),
+    chunkDelay: z
+      .number()
+      .int()
+      .min(0)
+      .default(7)
+      .describe(
+        'Extra cycles of a packet replicated at a switch (deserialised into chunks, 002 sec. 7.1: 7 for 8-flit chunks); its r-th port (ascending) is r cycles later still. Default 7.',
+      ),
+    centralBufferChunks: z
+      .number()
+      .int()
+      .positive()
+      .default(256)
+      .describe(
+        'central-buffer: chunks of the shared central buffer (002 sec. 7.1: 256 x 8 flits = 4 KB). Default 256.',
+      ),
+    inputFifoFlits: z
+      .number()
+      .int()
+      .positive()
+      .default(64)
+      .describe(
+        'central-buffer: flits of each input FIFO in front of the central buffer (002 sec. 7.1: 64). Default 64.',
+      ),
+    multicastReserveChunks: z
+      .number()
+      .int()
+      .min(0)
+      .optional()
+      .describe(
+        "central-buffer: chunks only replicating packets may take (002 notes sec. 2.4): unicasts never bring the free count below it. Default ceil(largest packet / chunkFlits) + 3; 0 is the paper's literal rule, not proven deadlock-free.",
+      ),
+    organisation: z
+      .enum(['chunk-crossbar', 'register-staircase', 'split-ram'])
+      .default('chunk-crossbar')
+      .describe(
+        "input-fifo: organisation of the input-buffer switch (002 sec. 5.1-5.2); equal in timing, it selects the hardware cost reported. Default 'chunk-crossbar'.",
+      ),
+    acceptDeadlock: z
+      .boolean()
+      .default(false)
+      .describe(
+        'Run buffers smaller than the largest packet (input-fifo) or a central buffer too small for it, where replicated worms can deadlock (002 Fig. 2); the detector reports it. Default false.',
+      ),
+  })
+  .strict();
+
 export const NetworkSchema = z
   .object({
     topology: z
@@ -301,11 +367,14 @@ export const NetworkSchema = z
       .default(1)
       .describe('Flits per VC buffer. Default 1 (000 sec. 5.1).'),
     switching: z
-      .enum(['wormhole', 'vct', 'input-fifo'])
+      .enum(['wormhole', 'vct', 'input-fifo', 'central-buffer'])
       .default('wormhole')
       .describe(
-        "Switch model: 'wormhole' (input-VC router), 'vct' (virtual cut-through: a packet advances only where all of it fits), or 'input-fifo' (one FIFO of bufferDepth flits per input port, up to vcs packets queued, served in order: head-of-line blocking, 002 sec. 5). Default 'wormhole'.",
+        "Switch model: 'wormhole' (input-VC router), 'vct' (virtual cut-through: a packet advances only where all of it fits), or 'input-fifo' (one FIFO of bufferDepth flits per input port, up to vcs packets queued, served in order: head-of-line blocking, 002 sec. 5), or 'central-buffer' (input FIFOs in front of a shared central buffer of chunks, 002 sec. 4). Default 'wormhole'.",
       ),
+    switchOptions: SwitchOptionsSchema.optional().describe(
+      "Parameters of 002's switches (central-buffer; input-fifo with chunk timing and the buffer rule of 002 sec. 5). Absent: input-fifo keeps its plain timing.",
+    ),
     injectionChannels: channels,
     consumptionChannels: channels,
     links: z

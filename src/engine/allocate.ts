@@ -50,6 +50,7 @@ export class Allocator {
       for (let k = 0; k < n; k++) {
         const slot = b * MB + k;
         if (brOut[slot] !== -1) continue;
+        if (slot < s.brReady.length && t < s.brReady[slot]!) continue;
         if (s.brAlt[slot] !== 0) {
           const port = this.adaptive.choose(slot, r, s.wormC[s.owner[b]!]!.length);
           brRoute[slot] = (brRoute[slot]! & ~0xff) | port;

@@ -20,6 +20,8 @@ export interface CompiledWorm {
   readonly length: number;
   readonly node: Int32Array;
   readonly flags: Uint8Array;
+  /** Per stop: the switch level it is consumed at (StopSpec.level), 0 = at its node's switch. */
+  readonly level: Uint8Array;
   readonly childStart: Int32Array;
   readonly childCount: Int32Array;
   readonly children: Int32Array;
@@ -34,6 +36,7 @@ const cache = new WeakMap<WormSpec, CompiledWorm>();
 
 // A plain unicast has the same header shape every time; only the node differs.
 const UNICAST_FLAGS = Uint8Array.of(F_ABSORB);
+const LEVEL_0 = Uint8Array.of(0);
 const ZERO = Int32Array.of(0);
 const NONE = new Int32Array(0);
 const NO_RETRANSMIT: ReadonlyArray<WormSpec[] | undefined> = [undefined];
@@ -60,6 +63,7 @@ export function compileWorm(spec: WormSpec, numNodes: number): CompiledWorm {
         length: spec.length,
         node: Int32Array.of(d),
         flags: UNICAST_FLAGS,
+        level: LEVEL_0,
         childStart: ZERO,
         childCount: ZERO,
         children: NONE,
@@ -77,6 +81,7 @@ export function compileWorm(spec: WormSpec, numNodes: number): CompiledWorm {
     throw new McsimError(`worm source ${spec.source} is not a node (0..${numNodes - 1})`);
   const nodes: number[] = [];
   const flags: number[] = [];
+  const levels: number[] = [];
   const kids: number[][] = [];
   const retx: (WormSpec[] | undefined)[] = [];
   let deliveries = 0;
@@ -91,8 +96,16 @@ export function compileWorm(spec: WormSpec, numNodes: number): CompiledWorm {
       if (f === undefined) throw new McsimError(`unknown service "${stop.service}"`);
       if (!Number.isInteger(stop.node) || stop.node < 0 || stop.node >= numNodes)
         throw new McsimError(`stop node ${stop.node} is not a node (0..${numNodes - 1})`);
+      const lv = stop.level ?? 0;
+      if (!Number.isInteger(lv) || lv < 0 || lv > 255)
+        throw new McsimError(`stop ${stop.node}: level must be an integer 0..255, got ${lv}`);
+      if (lv > 0 && (stop.service !== 'FWD' || !stop.branches || stop.branches.length === 0))
+        throw new McsimError(
+          `stop ${stop.node}: a stop at a switch level (level ${lv}) must be a FWD stop with branches`,
+        );
       nodes.push(stop.node);
       flags.push(f);
+      levels.push(lv);
       kids.push([]);
       retx.push(undefined);
       if (f & F_ABSORB) deliveries++;
@@ -150,6 +163,7 @@ export function compileWorm(spec: WormSpec, numNodes: number): CompiledWorm {
     length: spec.length,
     node: Int32Array.from(nodes),
     flags: Uint8Array.from(flags),
+    level: Uint8Array.from(levels),
     childStart,
     childCount,
     children: Int32Array.from(children),

@@ -58,8 +58,9 @@ export class Engine {
     const policy = model.create(net, s);
     this.policy = policy;
     s.onRelease = policy.onRelease;
-    const terminals = new Terminals(s, timing);
-    const heads = new HeadStage(s, timing);
+    const terminals = new Terminals(s, timing, policy);
+    if (policy.branchDelay) s.brReady = new Float64Array(net.numBuffers * s.MB);
+    const heads = new HeadStage(s, timing, policy);
     this.terminals = terminals;
     this.allocator = new Allocator(s, policy);
     this.links = new LinkStage(
@@ -132,6 +133,7 @@ export class Engine {
     this.terminals.inject(t);
     if (this.s.activeCount > 0) {
       this.busyCycles++;
+      this.policy.beginCycle?.(t);
       this.allocator.allocate(t);
       const moved = this.links.move(t);
       if (moved > 0) this.lastMove = t;

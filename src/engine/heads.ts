@@ -1,4 +1,5 @@
 import { F_ABSORB, F_FORWARD, F_TEMP } from '../plan/worm.js';
+import type { SwitchPolicy } from '../router/model.js';
 import { routeStep } from '../routing/follow.js';
 import { EJECT } from '../routing/routing.js';
 import { McsimError } from '../util/errors.js';
@@ -15,10 +16,30 @@ import type { EngineState, Timing } from './state.js';
 export class HeadStage {
   private readonly s: EngineState;
   private readonly timing: Timing;
+  private readonly policy: SwitchPolicy | undefined;
+  /** Level of every switch in a tree of switches (0 elsewhere), for stops at a switch level. */
+  private readonly level: Uint8Array;
 
-  constructor(s: EngineState, timing: Timing) {
+  constructor(s: EngineState, timing: Timing, policy?: SwitchPolicy) {
     this.s = s;
     this.timing = timing;
+    this.policy = policy?.branchDelay === undefined ? undefined : policy;
+    const topo = s.net.topology;
+    this.level = new Uint8Array(s.net.numSwitches);
+    if (topo.switchLevel) for (let r = 0; r < this.level.length; r++) this.level[r] = topo.switchLevel(r);
+  }
+
+  /**
+   * Is stop T of worm cw consumed at switch r: its node's switch, or, for a stop at a switch level,
+   * the switch of that level whose subtree holds the stop's node (the first the worm reaches).
+   */
+  private at(cw: CompiledWorm, T: number, r: number): boolean {
+    const lv = cw.level[T]!;
+    if (lv === 0) return this.s.net.nodeSwitch[cw.node[T]!] === r;
+    const topo = this.s.net.topology;
+    if (!topo.covers)
+      throw new McsimError(`${topo.spec} has no switch levels: a stop cannot name level ${lv}`);
+    return this.level[r] === lv && topo.covers(r, cw.node[T]!);
   }
 
   /**
@@ -34,8 +55,10 @@ export class HeadStage {
     s.brN[b] = 0;
     let modified = false;
     let netBranches = 0;
-    if (s.net.nodeSwitch[cw.node[T]!] === r) {
-      modified = true;
+    if (this.at(cw, T, r)) {
+      // A stop at a switch level leaves the header as it is (002 sec. 5.1: the same bit string on
+      // every branch), so it costs the plain routing delay.
+      modified = cw.level[T] === 0;
       netBranches = this.consumeStop(b, cw, T, r);
     } else {
       this.addNetBranch(b, cw, T, s.legSrc[b]!, r);
@@ -45,7 +68,32 @@ export class HeadStage {
     const delay = modified && netBranches > 0 ? tm.routingDelayModified : tm.routingDelay;
     // The head entered at cycle t; it leaves after the routing decision, one cycle per link.
     s.readyAt[b] = t + delay + 1;
+    if (this.policy !== undefined) this.delayBranches(b, s.readyAt[b]!);
     if (s.brN[b]! > 0) s.addPending(b);
+  }
+
+  /**
+   * The switch model's extra delay per branch (SwitchPolicy.branchDelay): branches are ranked by
+   * ascending output port (a consumption branch by its end node's port), as 002's replicating
+   * switches serve the ports reading one packet (002 notes sec. 2.3).
+   */
+  private delayBranches(b: number, ready: number): void {
+    const s = this.s;
+    const n = s.brN[b]!;
+    const base = b * s.MB;
+    for (let k = 0; k < n; k++) {
+      const pk = this.branchPort(base + k);
+      let rank = 0;
+      for (let j = 0; j < n; j++) if (j !== k && this.branchPort(base + j) < pk) rank++;
+      s.brReady[base + k] = ready + this.policy!.branchDelay!(b, n, rank);
+    }
+  }
+
+  private branchPort(slot: number): number {
+    const s = this.s;
+    if (!s.brSink[slot]) return s.brRoute[slot]! & 0xff;
+    const w = s.owner[(slot / s.MB) | 0]!;
+    return s.net.nodePort[s.wormC[w]!.node[s.brTarget[slot]!]!]!;
   }
 
   private consumeStop(b: number, cw: CompiledWorm, T: number, r: number): number {
@@ -65,7 +113,7 @@ export class HeadStage {
       const cs = cw.childStart[T]!;
       for (let i = 0; i < cw.childCount[T]!; i++) {
         const C = cw.children[cs + i]!;
-        if (this.s.net.nodeSwitch[cw.node[C]!] === r) netBranches += this.consumeStop(b, cw, C, r);
+        if (this.at(cw, C, r)) netBranches += this.consumeStop(b, cw, C, r);
         else {
           this.addNetBranch(b, cw, C, r, r);
           netBranches++;

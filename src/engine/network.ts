@@ -23,6 +23,19 @@ export interface NetworkOptions {
   linkLatency?: readonly number[];
   /** Cycles until a freed slot is seen upstream, per channel class (default 0: the same cycle). */
   linkCreditDelay?: readonly number[];
+  /** Parameters of 002's switch models (network.switchOptions), read by those models only. */
+  switchOptions?: SwitchOptions;
+}
+
+/** 002's switch parameters (config network.switchOptions, resolved). */
+export interface SwitchOptions {
+  chunkFlits: number;
+  chunkDelay: number;
+  centralBufferChunks: number;
+  inputFifoFlits: number;
+  multicastReserveChunks?: number | undefined;
+  organisation: 'chunk-crossbar' | 'register-staircase' | 'split-ram';
+  acceptDeadlock: boolean;
 }
 
 /**
@@ -35,6 +48,8 @@ export interface NetworkOptions {
 export interface Network {
   readonly topology: Topology;
   readonly routing: RoutingFunction;
+  /** 002's switch parameters when the config gives them (network.switchOptions). */
+  readonly switchOptions?: SwitchOptions | undefined;
   /** Routing function of a given name on this network (worms may name their own). */
   routingByName(name: string): RoutingFunction;
   /** End nodes (processors / host adapters); each has its injection and consumption channels. */
@@ -207,6 +222,7 @@ export function buildNetwork(topology: Topology, routing: RoutingFunction, opts:
   return {
     topology,
     routing,
+    switchOptions: opts.switchOptions,
     routingByName,
     numNodes: N,
     numSwitches: S,

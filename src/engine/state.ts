@@ -107,6 +107,11 @@ export class EngineState {
   readonly brSink: Uint8Array;
   /** Allocation group the branch asks in (its channel, or numNetChannels + node for consumption). */
   readonly brGroup: Int32Array;
+  /**
+   * Cycle from which the branch may request its output, when the switch model delays branches
+   * (SwitchPolicy.branchDelay); empty otherwise (then only the buffer's readyAt counts).
+   */
+  brReady: Float64Array = new Float64Array(0);
 
   // Buffers held by worms (network and injection), visited by link traversal.
   readonly active: Int32Array;

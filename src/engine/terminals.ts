@@ -1,4 +1,5 @@
 import { F_ABSORB, F_RETRANSMIT, type WormSpec } from '../plan/worm.js';
+import type { SwitchPolicy } from '../router/model.js';
 import { McsimError } from '../util/errors.js';
 import { EventHeap } from '../util/heap.js';
 import { type CompiledWorm, compileWorm } from './compile.js';
@@ -32,10 +33,13 @@ export class Terminals {
   private readonly waitingNodes: number[] = [];
   private readonly waitingFlag: Uint8Array;
   private readonly events = new EventHeap<{ node: number; rw: ReadyWorm }>();
+  /** The switch model, when it decides which free injection channel a worm may take. */
+  private readonly policy: SwitchPolicy | undefined;
 
-  constructor(s: EngineState, timing: Timing) {
+  constructor(s: EngineState, timing: Timing, policy?: SwitchPolicy) {
     this.s = s;
     this.timing = timing;
+    this.policy = policy?.canInject === undefined ? undefined : policy;
     const N = s.net.numNodes;
     this.procFree = new Float64Array(N);
     this.readyQueue = Array.from({ length: N }, () => []);
@@ -102,6 +106,7 @@ export class Terminals {
       const first = net.injFirst[n]!;
       for (let b = first; b < first + net.injPerNode && qi < q.length; b++) {
         if (s.owner[b] !== -1) continue;
+        if (this.policy !== undefined && !this.policy.canInject!(b)) continue;
         const rw = q[qi++]!;
         const w = s.newWorm(rw.worm, rw.msg);
         s.owner[b] = w;
@@ -114,6 +119,7 @@ export class Terminals {
         s.prevPort[b] = -1;
         s.wormLive[w] = 1;
         s.activate(b);
+        this.policy?.onGrant?.(b);
         if (s.trace !== undefined) s.trace.wormStart(w, rw.msg, rw.worm.spec, b, s.now);
         s.addSource(b);
       }

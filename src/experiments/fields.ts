@@ -10,7 +10,16 @@ export function getPath(obj: unknown, path: string): unknown {
   return cur;
 }
 
-/** A sweep record's value at a path: a swept parameter (e.g. workload.load) or a field (metrics.latency.mean). */
+/**
+ * A sweep record's value at a path: a swept parameter (e.g. workload.load) or a field
+ * (metrics.latency.mean). Paths joined by '+' name a compound value, the values joined by a space
+ * (a plot series of several swept parameters, e.g. `workload.algorithm+network.switching`).
+ */
 export function valueAt(r: PointRecord, path: string): unknown {
+  if (path.includes('+'))
+    return path
+      .split('+')
+      .map((p) => String(valueAt(r, p)))
+      .join(' ');
   return path in r.params ? r.params[path] : getPath(r, path);
 }

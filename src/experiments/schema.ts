@@ -20,7 +20,42 @@ const Plot = z
       .array(z.string())
       .min(1)
       .describe('Columns for the y axis, one chart each (metric paths, e.g. metrics.latency.mean).'),
-    series: z.string().optional().describe('Column whose values make the lines.'),
+    series: z
+      .string()
+      .optional()
+      .describe(
+        "Column whose values make the lines; several joined by '+' (e.g. workload.algorithm+network.switching).",
+      ),
+    panels: z
+      .array(
+        z
+          .object({
+            title: z.string(),
+            where: z
+              .record(z.string(), z.unknown())
+              .describe('Parameter values the panel keeps (path -> value).'),
+          })
+          .strict(),
+      )
+      .optional()
+      .describe(
+        "Panels of each chart, as a paper's figure lays them out: each keeps the points matching `where`.",
+      ),
+    saturation: z
+      .number()
+      .min(0)
+      .max(1)
+      .optional()
+      .describe(
+        'A point whose accepted throughput is below this fraction of its offered load is past saturation: left out of latency charts (002 sec. 7.1: "latency curves are not plotted above the saturation bandwidth"), with every higher load of its series.',
+      ),
+    saturationLatency: z
+      .number()
+      .positive()
+      .optional()
+      .describe(
+        "With saturation: a point whose mean latency exceeds this many times its series' latency at the lowest load is past saturation too (src/experiments/saturation.ts).",
+      ),
     xlabel: z.string().optional(),
     ylabels: z.array(z.string()).optional().describe('One label per y column, with units.'),
     logX: z.boolean().default(false),

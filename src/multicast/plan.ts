@@ -44,6 +44,15 @@ export interface PlannerDef {
   /** Routing function the scheme's worms follow on this topology (defaults to the network's). */
   routingFor?(topo: Topology): string;
   plan(ctx: PlanContext, source: number, destinations: readonly number[]): MulticastPlan;
+  /**
+   * What `mcsim plan` shows beyond worms and paths, when the scheme has more to say (e.g. a
+   * bit-string worm's header, LCA level and replication tree): text lines and a JSON value.
+   */
+  describe?(
+    ctx: PlanContext,
+    source: number,
+    destinations: readonly number[],
+  ): { lines: string[]; json: unknown };
 }
 
 /** Every worm of a plan with its phase, in a stable order (phase, then discovery order). */

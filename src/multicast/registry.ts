@@ -1,6 +1,7 @@
 import { fitsKind, fitsText } from '../topology/fits.js';
 import type { Topology } from '../topology/topology.js';
 import { McsimError } from '../util/errors.js';
+import { bitstring } from './bitstring.js';
 import { columnPath } from './column-path.js';
 import { dualPath, multiPath } from './dual-path.js';
 import { multipathHcm } from './multipath-hcm.js';
@@ -12,6 +13,7 @@ import { uniform } from './torus-uniform.js';
 import { tpm } from './tpm.js';
 import { uccc } from './uccc.js';
 import { umesh } from './umesh.js';
+import { umin } from './umin.js';
 
 /** Every multicast scheme, registered in one place. */
 export const PLANNERS: PlannerDef[] = [
@@ -26,6 +28,8 @@ export const PLANNERS: PlannerDef[] = [
   t2w,
   uniform,
   multipathHcm,
+  bitstring,
+  umin,
 ];
 
 /** Adds a scheme (used by modules of other papers, e.g. U-CCC). */

@@ -28,8 +28,23 @@ export function walkWorm(
       onHop(a, port, b, packed);
     };
     for (const stop of list) {
-      pp = followRoute(topo, rf, cur, stop.node, cur, pp, hop, worm.source);
-      cur = topo.nodeSwitch(stop.node);
+      const lv = stop.level ?? 0;
+      let reached = cur;
+      pp = followRoute(
+        topo,
+        rf,
+        cur,
+        stop.node,
+        cur,
+        pp,
+        (a, port, b, packed) => {
+          reached = b;
+          hop(a, port, b, packed);
+        },
+        worm.source,
+        lv,
+      );
+      cur = lv > 0 ? reached : topo.nodeSwitch(stop.node);
       onStop?.(stop, d);
       if (stop.branches) for (const br of stop.branches) walk(cur, pp, br, d);
     }

@@ -44,6 +44,13 @@ export interface StopSpec {
    * ordered stops. Only allowed on the last stop of a list, whose service then includes forward.
    */
   branches?: StopSpec[][];
+  /**
+   * A replication point at a switch rather than at an end node (002 sec. 3.2-3.3: bit-string worms
+   * replicate at switches that have no processor): the stop is consumed at the first switch of this
+   * level (the topology's `switchLevel`) that the worm reaches on its way toward `node`. Service FWD
+   * with `branches`; 0 or absent: the stop is at `node`'s own switch, as usual.
+   */
+  level?: number;
 }
 
 export interface WormSpec {

@@ -28,7 +28,8 @@ export function renderSvg(spec: ChartSpec): string {
   const names = spec.series.map((s) => s.name);
   const withBars = rows.filter((r) => r.lo !== undefined && r.hi !== undefined && r.hi > r.lo);
   const color = { domain: names, scheme: 'tableau10' as const };
-  const legendWidth = 150;
+  // Room for the longest series name (about 7.5 px a character at 12 px), at least 150 px.
+  const legendWidth = Math.max(150, 16 + 7.5 * Math.max(0, ...names.map((n) => n.length)));
   const chart = Plot.plot({
     document,
     width: WIDTH,

@@ -2,6 +2,7 @@ import { writeFileSync } from 'node:fs';
 import { failedGroups } from '../experiments/failures.js';
 import { valueAt } from '../experiments/fields.js';
 import { dataPoints, type PointRecord } from '../experiments/record.js';
+import { saturatedPoints } from '../experiments/saturation.js';
 import type { Experiment } from '../experiments/schema.js';
 import { type ChartSpec, renderSvg, svgToPng } from './chart.js';
 
@@ -75,24 +76,43 @@ export function plotExperiment(
   const p = exp.plot;
   if (!p) return [];
   const notes = failedGroups(exp, records).map((g) => `left out, not data: ${g.text}`);
-  return p.y.map((y, i) =>
-    writeChart(
-      {
-        ...chartFromRecords(records, {
-          x: p.x,
-          y,
-          series: p.series,
-          xlabel: p.xlabel,
-          ylabel: p.ylabels?.[i],
-          title:
-            p.title ??
-            `${exp.paper ? `${exp.paper} ` : ''}${exp.figure ? `Fig. ${exp.figure}` : exp.id}${p.y.length > 1 ? ` (${String.fromCharCode(97 + i)})` : ''}`,
-          logX: p.logX,
-          logY: p.logY,
-        }),
-        notes,
-      },
-      `${prefix}-${i + 1}`,
-    ),
-  );
+  const panels = p.panels ?? [undefined];
+  const out: Array<{ svg: string; png: string }> = [];
+  // Past saturation a latency is no measurement (002 sec. 7.1): such points leave latency charts.
+  const past =
+    p.saturation === undefined
+      ? new Set<PointRecord>()
+      : saturatedPoints(records, p.series, p.x, {
+          received: p.saturation,
+          latencyFactor: p.saturationLatency,
+        });
+  p.y.forEach((y, i) => {
+    const shown = /latency/i.test(y) ? records.filter((r) => !past.has(r)) : records;
+    panels.forEach((panel) => {
+      const kept = panel
+        ? shown.filter((r) => Object.entries(panel.where).every(([k, v]) => valueAt(r, k) === v))
+        : shown;
+      const fig = `${exp.paper ? `${exp.paper} ` : ''}${exp.figure ? `Fig. ${exp.figure}` : exp.id}`;
+      const part = p.y.length > 1 ? ` (${String.fromCharCode(97 + i)})` : '';
+      out.push(
+        writeChart(
+          {
+            ...chartFromRecords(kept, {
+              x: p.x,
+              y,
+              series: p.series,
+              xlabel: p.xlabel,
+              ylabel: p.ylabels?.[i],
+              title: `${p.title ?? `${fig}${part}`}${panel ? `: ${panel.title}` : ''}`,
+              logX: p.logX,
+              logY: p.logY,
+            }),
+            notes,
+          },
+          `${prefix}-${out.length + 1}`,
+        ),
+      );
+    });
+  });
+  return out;
 }

@@ -1,4 +1,6 @@
-import { BUF_NET } from '../engine/network.js';
+import { BUF_INJ, BUF_NET } from '../engine/network.js';
+import { McsimError } from '../util/errors.js';
+import { InjectionQueue } from './injection-queue.js';
 import type { SwitchModel, SwitchPolicy } from './model.js';
 
 /**
@@ -14,7 +16,19 @@ import type { SwitchModel, SwitchPolicy } from './model.js';
 export const inputFifoSwitch: SwitchModel = {
   name: 'input-fifo',
   description: 'input-FIFO switch: packets queue back to back in one FIFO per input port, served in order',
-  validate() {},
+  validate(net, maxLen) {
+    const o = net.switchOptions;
+    // 002 sec. 5: "the input buffers must be larger than the largest multicast packet allowed in
+    // the system", so that a replicated packet is eventually buffered whole and its branches never
+    // wait for one another (the deadlocks of 002 Fig. 2). Enforced with 002's switch parameters.
+    if (o === undefined || o.acceptDeadlock) return;
+    const b = net.numNetChannels > 0 ? net.pcFirstBuf[0]! : -1;
+    if (b >= 0 && net.bufCap[b]! < maxLen)
+      throw new McsimError(
+        `an input-buffer switch needs input FIFOs that hold the largest packet (${maxLen} flits), got ${net.bufCap[b]} (002 sec. 5); set switchOptions.acceptDeadlock to run it anyway`,
+        'network.bufferDepth',
+      );
+  },
   create(net, s): SwitchPolicy {
     const NC = net.numNetChannels;
     const next = new Int32Array(NC);
@@ -32,7 +46,9 @@ export const inputFifoSwitch: SwitchModel = {
       }
       return n;
     };
-    return {
+    const opts = net.switchOptions;
+    const inj = opts === undefined ? undefined : new InjectionQueue(net, s);
+    const policy: SwitchPolicy = {
       ordered: true,
       canAllocate(buf) {
         if (bufKind[buf] !== BUF_NET) return true;
@@ -45,12 +61,14 @@ export const inputFifoSwitch: SwitchModel = {
         return s.recv[last] === s.bufLen[last];
       },
       mayRequest(buf) {
+        if (bufKind[buf] === BUF_INJ) return inj === undefined || inj.isFront(buf);
         return bufKind[buf] !== BUF_NET || bufVc[buf] === front[bufPc[buf]!];
       },
       room(buf) {
         return fill(bufPc[buf]!) < bufCap[buf]!;
       },
       onGrant(buf) {
+        inj?.granted(buf);
         if (bufKind[buf] !== BUF_NET) return;
         const pc = bufPc[buf]!;
         next[pc] = (bufVc[buf]! + 1) % pcVcs[pc]!;
@@ -81,5 +99,14 @@ export const inputFifoSwitch: SwitchModel = {
         return undefined;
       },
     };
+    // With 002's parameters a replicated packet takes the chunk path (002 sec. 5.1, 7.1): its flits
+    // are deserialised into chunks (chunkDelay more cycles) and its ports read the input RAM in
+    // turn, one read per cycle, so the r-th port (ascending) starts r cycles after the first.
+    if (opts !== undefined) {
+      const extra = opts.chunkDelay;
+      policy.branchDelay = (_buf, n, rank) => (n >= 2 ? extra + rank : 0);
+      policy.canInject = (b) => inj!.canInject(b);
+    }
+    return policy;
   },
 };

@@ -40,12 +40,33 @@ export interface SwitchPolicy {
    * the model counts space itself (shared buffers). Absent: the engine counts per buffer.
    */
   room?(buf: number): boolean;
+  /**
+   * May a worm whose start-up has ended take the free injection buffer `buf` now? Lets a model make
+   * a node's injection channels one FIFO (002 notes sec. 2.2: the next packet follows the previous
+   * one's tail). When present, `onGrant` is also told of injection buffers. Absent: any free one.
+   */
+  canInject?(buf: number): boolean;
   /** Buffer `buf` was given to a worm. */
   onGrant?(buf: number): void;
   /** Buffer `buf` was released by its worm (its tail has left). */
   onRelease?(buf: number): void;
   /** Where buffer `buf`'s packet sits in the model's terms, for deadlock reports (e.g. 'queue position 2 of 3'). */
   describe?(buf: number): string | undefined;
+  /**
+   * Extra cycles, beyond the routing delay, before branch `rank` (0-based, by ascending output port)
+   * of the `branches` out-branches set up at the head of buffer `buf` may request its output: a
+   * switch whose replicated packets take a slower path (002 sec. 7.1: deserialised into chunks, 7
+   * cycles) and whose output ports read one packet in turn (the rank stagger, 002 notes sec. 2.3).
+   * Absent: every branch is ready with its head.
+   */
+  branchDelay?(buf: number, branches: number, rank: number): number;
+  /**
+   * Called once per cycle with worms in flight, before output allocation: the model's own decisions
+   * of the cycle that do not answer a single request (e.g. which input writes into a shared central
+   * buffer, 002 sec. 4.1: one chunk write per cycle, least recently served). It reads the state at
+   * the start of the cycle and changes only the model's own state.
+   */
+  beginCycle?(t: number): void;
   /** A violated invariant of the model's own (for tests), or undefined. */
   check?(): string | undefined;
 }

@@ -34,7 +34,9 @@ export type HopVisit = (from: number, port: number, to: number, packed: number) 
  * `prevPort` the port that brought the worm to `from` (-1 at its source), as the engine passes
  * them; `wormSrc` is the end node the whole worm started from (routings that follow one scheme's
  * worms, such as TASNEM's, need it). Returns the port of the last hop (`prevPort` when `from` is
- * already dest's switch). A route longer than 4 hops per switch is a loop and is rejected.
+ * already dest's switch). With `level` > 0 the route ends instead at the switch of that level whose
+ * subtree holds dest (a replication stop of a bit-string worm, 002 sec. 3.3). A route longer than 4 hops per switch
+ * is a loop and is rejected.
  */
 export function followRoute(
   topo: Topology,
@@ -45,12 +47,18 @@ export function followRoute(
   prevPort: number,
   visit: HopVisit,
   wormSrc?: number,
+  level = 0,
 ): number {
   let cur = from;
   let prev = prevPort;
   let guard = 0;
   const last = topo.nodeSwitch(dest);
-  while (cur !== last) {
+  if (level > 0 && !(topo.switchLevel && topo.covers))
+    throw new McsimError(`${topo.spec} has no switch levels: a stop cannot name level ${level}`);
+  // A stop at a switch level (StopSpec.level) ends at the switch of that level above dest.
+  const there = (g: number) =>
+    level > 0 ? topo.switchLevel!(g) === level && topo.covers!(g, dest) : g === last;
+  while (!there(cur)) {
     if (++guard > topo.numSwitches * 4)
       throw new McsimError(
         `routing ${rf.name} loops between ${topo.formatSwitch(legSrc)} and ${topo.formatNode(dest)}`,

@@ -45,6 +45,7 @@ export function buildFromConfig(config: McsimConfig): {
     injectionChannels: resolveChannels(config, 'injection', totalVcs),
     consumptionChannels: resolveChannels(config, 'consumption', totalVcs),
     routingByName,
+    switchOptions: config.network.switchOptions,
   });
   const model = routerModel(config.network.switching);
   const vcsOut =

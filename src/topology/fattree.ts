@@ -45,6 +45,15 @@ export class FatTree implements Topology {
     return Math.floor(g / this.perLevel) + 1;
   }
 
+  switchLevel(g: number): number {
+    return this.level(g);
+  }
+
+  covers(g: number, n: number): boolean {
+    const base = this.subtreeBase(g);
+    return n >= base && n < base + this.pow[this.level(g)]!;
+  }
+
   /** Switch g's index j within its level. */
   index(g: number): number {
     return g % this.perLevel;

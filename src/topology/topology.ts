@@ -43,6 +43,13 @@ export interface Topology {
   formatNode(n: number): string;
   /** Inverse of formatNode; throws McsimError naming the value and the allowed range. */
   parseNode(s: string): number;
+  /**
+   * Level of switch r in a tree of switches (1 = leaves), for worms whose stops name a level rather
+   * than an end node (002's bit-string worms); absent on topologies without levels.
+   */
+  switchLevel?(r: number): number;
+  /** With `switchLevel`: does end node n sit in the subtree below switch r? */
+  covers?(r: number, n: number): boolean;
 }
 
 /** Undirected edge count (for checks like 004 Definition 1: 3n*2^(n-1)). Parallel channels count separately. */

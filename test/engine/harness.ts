@@ -1,6 +1,6 @@
 import { Engine, type Timing } from '../../src/engine/engine.js';
 import type { MessageState } from '../../src/engine/message.js';
-import { buildNetwork, type Network } from '../../src/engine/network.js';
+import { buildNetwork, type Network, type SwitchOptions } from '../../src/engine/network.js';
 import type { WormSpec } from '../../src/plan/worm.js';
 import { routerModel } from '../../src/router/registry.js';
 import { buildRouting, defaultRoutingName } from '../../src/routing/registry.js';
@@ -25,6 +25,8 @@ export interface NetOpts {
   creditDelay?: number;
   switching?: string;
   timing?: Partial<Timing>;
+  /** 002's switch parameters (network.switchOptions). */
+  switchOptions?: SwitchOptions;
 }
 
 export function makeNet(spec: string, o: NetOpts = {}): Network {
@@ -40,6 +42,7 @@ export function makeNet(spec: string, o: NetOpts = {}): Network {
     routingByName: (name) => buildRouting(topo, name, vcs),
     linkLatency: topo.channelClasses.map(() => o.latency ?? 1),
     linkCreditDelay: topo.channelClasses.map(() => o.creditDelay ?? 0),
+    switchOptions: o.switchOptions,
   });
 }
 

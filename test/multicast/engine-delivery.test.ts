@@ -18,6 +18,8 @@ const SAMPLES = [
   'torus:6x6',
   'ccc:3',
   'ccc:4',
+  'fattree:16',
+  'fattree:64',
 ];
 
 function fitting(algo: string): string[] {

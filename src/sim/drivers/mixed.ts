@@ -32,8 +32,12 @@ export function mixedDriver({ config, net }: DriverContext, w: Mixed): Driver {
   // Unicasts inject every flit they deliver; multicasts inject at least one worm per message.
   checkLoad(net, (1 - w.multicastFraction) * w.load, w.load);
   const X = (w.load * N) / L;
+  // A fixed share of the other nodes (002 Fig. 17 compares 16 and 64 nodes at the same shares).
+  const share = w.destinations.ofOthers;
+  const fixed = share === undefined ? 0 : Math.max(1, Math.round(share * (N - 1)));
+  const meanDests = fixed > 0 ? fixed : w.destinations.mean;
   const uniRate = ((1 - w.multicastFraction) * X) / N;
-  const mcRate = (w.multicastFraction * X) / (N * w.destinations.mean);
+  const mcRate = (w.multicastFraction * X) / (N * meanDests);
   const maxDests = Math.min(w.destinations.max, N - 1);
   return {
     windowStart,
@@ -71,7 +75,10 @@ export function mixedDriver({ config, net }: DriverContext, w: Mixed): Driver {
             const measured = collector.onCreated(t, L);
             engine.startPhase(n, [spec], t, engine.newMessage(n, t, 'unicast', measured, L));
           } else {
-            const k = normalCount(rng, w.destinations.mean, w.destinations.sd, w.destinations.min, maxDests);
+            const k =
+              fixed > 0
+                ? fixed
+                : normalCount(rng, w.destinations.mean, w.destinations.sd, w.destinations.min, maxDests);
             const dests = rng.sample(N, k, n);
             const plan = planMulticast(net, planner, n, dests, L);
             const flits = plan.worms.reduce((a, x) => a + x.length * countDeliveries(x), 0);

@@ -1,0 +1,281 @@
+import { BUF_INJ, BUF_NET, inputPort, type Network } from '../engine/network.js';
+import type { EngineState } from '../engine/state.js';
+import { McsimError } from '../util/errors.js';
+import { ChunkPool } from './chunk-pool.js';
+import { InjectionQueue } from './injection-queue.js';
+import type { SwitchModel, SwitchPolicy } from './model.js';
+
+/** The most ports a packet can be replicated to at one switch: the down ports of a tree, else all but one. */
+export function maxFanout(net: Network): number {
+  return net.topology.switchLevel ? net.numPorts / 2 : net.numPorts - 1;
+}
+
+/**
+ * Central-buffer switch (002 sec. 4, the SP2's buffered wormhole routing with shared-buffer
+ * replication; cycle rules of the 002 notes sec. 2.4). Each input port has a FIFO of
+ * `inputFifoFlits` flits, served in order; a packet whose output is idle crosses the crossbar
+ * (the flit path, as wormhole); a packet blocked at the FIFO head is written into the switch's
+ * central buffer of `centralBufferChunks` chunks, whole-packet space reserved at its header write,
+ * which frees the FIFO for the packets behind it. A packet replicated at the switch (k_s >= 2
+ * ports) always goes through the central buffer (002 sec. 4.2.2: multicasts never use the
+ * crossbar): its header chunk is written once per port (k_s - 1 extra chunks, 002 sec. 4.2.1) and it
+ * is admitted only when ceil(L / chunk) + k_s - 1 chunks are free (emulated virtual cut-through);
+ * its ports then read it asynchronously, each chunk freed when its last reader has read it. A
+ * non-replicating packet may not bring the free count below the multicast reserve (notes sec. 2.4,
+ * from 002 footnote 1), so replicated packets always find space eventually.
+ *
+ * The engine's VC buffers of a channel are the packet slots of that input: a packet keeps its slot
+ * while its flits stream through, in the FIFO or in the central buffer. The pool's book-keeping is
+ * in chunk-pool.ts. One central-buffer write per switch per cycle, least recently served input
+ * first (a replicated header takes k_s cycles); the k_s ports of a replicated packet start 1 cycle
+ * apart (the one read port, rank stagger) after the chunk delay.
+ */
+export const centralBufferSwitch: SwitchModel = {
+  name: 'central-buffer',
+  description:
+    'central-buffer switch (002 sec. 4): input FIFOs, crossbar for unblocked packets, shared central buffer of chunks for blocked and replicated ones',
+  validate(net, maxLen) {
+    largestPacket.set(net, maxLen);
+    const o = options(net);
+    const chunks = Math.ceil(maxLen / o.chunkFlits);
+    const needMax = chunks + maxFanout(net) - 1;
+    const reserve = o.multicastReserveChunks ?? Math.min(needMax, o.centralBufferChunks);
+    const field = 'network.switchOptions';
+    if (o.centralBufferChunks < needMax && !o.acceptDeadlock)
+      throw new McsimError(
+        `a central buffer of ${o.centralBufferChunks} chunks cannot hold the largest replicated packet (${needMax} chunks: ${chunks} of ${o.chunkFlits} flits and ${maxFanout(net) - 1} header copies, 002 sec. 4.2.2); set switchOptions.acceptDeadlock to run it anyway`,
+        field,
+      );
+    if (reserve > o.centralBufferChunks)
+      throw new McsimError(
+        `the multicast reserve (${reserve} chunks) exceeds the central buffer (${o.centralBufferChunks} chunks)`,
+        field,
+      );
+    if (o.inputFifoFlits < Math.min(o.chunkFlits, maxLen))
+      throw new McsimError(`input FIFOs of ${o.inputFifoFlits} flits cannot hold a header chunk`, field);
+    const b = net.numNetChannels > 0 ? net.pcFirstBuf[0]! : -1;
+    if (b >= 0 && net.bufCap[b]! < maxLen)
+      throw new McsimError(
+        `central-buffer needs bufferDepth of at least the largest packet (${maxLen} flits): a packet keeps its slot while it sits in the central buffer (got ${net.bufCap[b]})`,
+        'network.bufferDepth',
+      );
+  },
+  create(net, s) {
+    return new CentralBuffer(net, s).policy();
+  },
+};
+
+/** The largest packet of the run each network was validated for (the multicast reserve follows it). */
+const largestPacket = new WeakMap<Network, number>();
+
+function options(net: Network) {
+  const o = net.switchOptions;
+  return (
+    o ?? {
+      chunkFlits: 8,
+      chunkDelay: 7,
+      centralBufferChunks: 256,
+      inputFifoFlits: 64,
+      multicastReserveChunks: undefined,
+      organisation: 'chunk-crossbar' as const,
+      acceptDeadlock: false,
+    }
+  );
+}
+
+class CentralBuffer {
+  private readonly pool: ChunkPool;
+  private readonly inj: InjectionQueue;
+  /** Per input channel: ring of the slots of the packets still in the FIFO, oldest first. */
+  private readonly ring: Int32Array;
+  private readonly head: Int32Array;
+  private readonly count: Int32Array;
+  private readonly V: number;
+  /** Per input channel: the slot granted last (its tail must be in before the next head follows). */
+  private readonly newest: Int32Array;
+  /** Per input channel and per node: the input port it arrives on (least-recently-served order). */
+  private readonly inPortOfPc: Int32Array;
+  /** Per switch: the write port's next free cycle and least-recently-served pointer. */
+  private readonly writeFree: Float64Array;
+  private readonly lrs: Int32Array;
+  private readonly bestBuf: Int32Array;
+  private readonly bestPri: Int32Array;
+  private readonly bestStamp: Float64Array;
+  private readonly fifoFlits: number;
+  private readonly chunk: number;
+  private readonly chunkDelay: number;
+  private readonly reserve: number;
+  private violation: string | undefined;
+
+  constructor(
+    private readonly net: Network,
+    private readonly s: EngineState,
+  ) {
+    const o = options(net);
+    const NC = net.numNetChannels;
+    let V = 1;
+    for (let pc = 0; pc < NC; pc++) V = Math.max(V, net.pcVcs[pc]!);
+    this.V = V;
+    this.ring = new Int32Array(NC * V);
+    this.head = new Int32Array(NC);
+    this.count = new Int32Array(NC);
+    this.newest = new Int32Array(NC).fill(-1);
+    this.inPortOfPc = new Int32Array(NC);
+    for (let pc = 0; pc < NC; pc++) this.inPortOfPc[pc] = inputPort(net, pc);
+    const S = net.numSwitches;
+    this.writeFree = new Float64Array(S);
+    this.lrs = new Int32Array(S);
+    this.bestBuf = new Int32Array(S);
+    this.bestPri = new Int32Array(S);
+    this.bestStamp = new Float64Array(S).fill(-1);
+    this.fifoFlits = o.inputFifoFlits;
+    this.chunk = o.chunkFlits;
+    this.chunkDelay = o.chunkDelay;
+    // Unvalidated (an engine built directly): the packet slot's capacity bounds the largest packet.
+    const maxLen = largestPacket.get(net) ?? (net.numNetChannels > 0 ? net.bufCap[net.pcFirstBuf[0]!]! : 1);
+    this.reserve =
+      o.multicastReserveChunks ??
+      Math.min(Math.ceil(maxLen / o.chunkFlits) + maxFanout(net) - 1, o.centralBufferChunks);
+    this.pool = new ChunkPool(net, s, o.centralBufferChunks, o.chunkFlits);
+    this.inj = new InjectionQueue(net, s);
+  }
+
+  private isHead(b: number): boolean {
+    const pc = this.net.bufPc[b]!;
+    return this.count[pc]! > 0 && this.ring[pc * this.V + this.head[pc]!] === b;
+  }
+
+  private pop(pc: number): void {
+    this.head[pc] = (this.head[pc]! + 1) % this.V;
+    this.count[pc]!--;
+  }
+
+  /** Flits of the packets still in channel pc's input FIFO. */
+  private fill(pc: number): number {
+    let n = 0;
+    for (let i = 0; i < this.count[pc]!; i++) {
+      const b = this.ring[pc * this.V + ((this.head[pc]! + i) % this.V)]!;
+      n += this.s.recv[b]! - this.s.minSent(b);
+    }
+    return n;
+  }
+
+  /**
+   * The central-buffer writes of cycle t (002 sec. 4.1-4.2): a packet waiting at the head of an input
+   * FIFO (or of its node's injection queue) is admitted when its header chunk is in and the free
+   * chunks allow: a replicated packet needs ceil(L / chunk) + k_s - 1, a blocked unicast may not go
+   * below the multicast reserve. One admission per switch per cycle, least recently served input.
+   */
+  private beginCycle(t: number): void {
+    const s = this.s;
+    const net = this.net;
+    this.pool.update();
+    for (let i = 0; i < s.pendCount; i++) {
+      const b = s.pend[i]!;
+      if (t < s.readyAt[b]! || this.pool.isAdmitted(b)) continue;
+      const kind = net.bufKind[b];
+      const r = net.bufRouter[b]!;
+      if (t < this.writeFree[r]!) continue;
+      const k = s.brN[b]!;
+      const L = s.bufLen[b]!;
+      if (s.recv[b]! < Math.min(this.chunk, L)) continue;
+      const chunks = Math.ceil(L / this.chunk);
+      const free = this.pool.free(r);
+      let port: number;
+      if (kind === BUF_NET) {
+        if (!this.isHead(b)) continue;
+        port = this.inPortOfPc[net.bufPc[b]!]!;
+      } else if (kind === BUF_INJ) {
+        if (!this.inj.isFront(b)) continue;
+        port = net.nodePort[net.pcSrc[net.bufPc[b]!]!]!;
+      } else continue;
+      if (k >= 2) {
+        if (free < chunks + k - 1) continue;
+      } else {
+        // A unicast tries the crossbar first (its first request is at readyAt); only one that
+        // found its output busy, and only from a switch input, is written into the buffer.
+        if (kind !== BUF_NET || t === s.readyAt[b] || free - chunks < this.reserve) continue;
+      }
+      const pri = (port - this.lrs[r]! + net.numPorts * 2) % (net.numPorts * 2);
+      if (this.bestStamp[r] !== t || pri < this.bestPri[r]!) {
+        this.bestStamp[r] = t;
+        this.bestPri[r] = pri;
+        this.bestBuf[r] = b;
+      }
+    }
+    for (let i = 0; i < s.pendCount; i++) {
+      const b = s.pend[i]!;
+      const r = net.bufRouter[b]!;
+      if (this.bestStamp[r] !== t || this.bestBuf[r] !== b) continue;
+      this.bestStamp[r] = -1;
+      const k = s.brN[b]!;
+      this.pool.admit(b, k);
+      this.writeFree[r] = t + Math.max(1, k);
+      const kind = net.bufKind[b];
+      const port =
+        kind === BUF_NET ? this.inPortOfPc[net.bufPc[b]!]! : net.nodePort[net.pcSrc[net.bufPc[b]!]!]!;
+      this.lrs[r] = port + 1;
+      if (kind === BUF_NET) this.pop(net.bufPc[b]!);
+    }
+  }
+
+  policy(): SwitchPolicy {
+    const net = this.net;
+    const s = this.s;
+    const { bufKind, bufPc } = net;
+    const pool = this.pool;
+    return {
+      ordered: true,
+      canAllocate: (buf) => {
+        if (bufKind[buf] !== BUF_NET) return true;
+        const last = this.newest[bufPc[buf]!]!;
+        return last < 0 || s.owner[last] === -1 || s.recv[last] === s.bufLen[last];
+      },
+      mayRequest: (buf) => {
+        const kind = bufKind[buf];
+        if (pool.isAdmitted(buf)) return true;
+        if (kind === BUF_INJ) return this.inj.isFront(buf) && s.brN[buf]! < 2;
+        if (kind !== BUF_NET) return true;
+        return this.isHead(buf) && s.brN[buf]! < 2;
+      },
+      room: (buf) => pool.isAdmitted(buf) || this.fill(bufPc[buf]!) < this.fifoFlits,
+      onGrant: (buf) => {
+        this.inj.granted(buf);
+        if (bufKind[buf] !== BUF_NET) return;
+        const pc = bufPc[buf]!;
+        this.ring[pc * this.V + ((this.head[pc]! + this.count[pc]!) % this.V)] = buf;
+        this.count[pc]!++;
+        this.newest[pc] = buf;
+      },
+      onRelease: (buf) => {
+        if (pool.isAdmitted(buf)) {
+          pool.release(buf);
+          return;
+        }
+        if (bufKind[buf] !== BUF_NET) return;
+        if (!this.isHead(buf) && this.violation === undefined)
+          this.violation = `central-buffer: a packet left input FIFO ${bufPc[buf]} before the packet ahead of it`;
+        this.pop(bufPc[buf]!);
+      },
+      canInject: (buf) => this.inj.canInject(buf),
+      branchDelay: (_buf, n, rank) => (n >= 2 ? this.chunkDelay + rank : 0),
+      beginCycle: (t) => this.beginCycle(t),
+      describe: (buf) => {
+        if (pool.isAdmitted(buf)) return `in the central buffer (${pool.describe(buf)})`;
+        if (bufKind[buf] !== BUF_NET) return undefined;
+        const pc = bufPc[buf]!;
+        for (let i = 0; i < this.count[pc]!; i++)
+          if (this.ring[pc * this.V + ((this.head[pc]! + i) % this.V)] === buf)
+            return `input FIFO position ${i + 1} of ${this.count[pc]}`;
+        return undefined;
+      },
+      check: () => {
+        if (this.violation) return this.violation;
+        for (let pc = 0; pc < net.numNetChannels; pc++)
+          if (this.fill(pc) > this.fifoFlits)
+            return `central-buffer: input FIFO ${pc} holds ${this.fill(pc)} flits (capacity ${this.fifoFlits})`;
+        return pool.check();
+      },
+    };
+  }
+}

@@ -1,0 +1,150 @@
+import type { Network } from '../engine/network.js';
+import type { EngineState } from '../engine/state.js';
+
+/**
+ * The chunk accounting of a central buffer (002 sec. 4.1-4.2.2), per switch: the free count F, and
+ * per admitted packet its reserved chunks, those written and those freed. A packet of L flits
+ * replicated to k ports needs ceil(L / c) + k - 1 chunks (one header copy per port, each read once;
+ * every other chunk read by all k ports, counter k); it reserves them all at its header write
+ * ("decrementing the free space count by the total number of multicast packet chunks to be
+ * written", 002 sec. 4.2.2). A chunk is written when its c flits (or the tail) have arrived and
+ * freed when its last reader has copied it out: a port has read chunk j when it has sent the chunk's
+ * last flit, so chunks are counted from the engine's per-branch read positions. Frees are booked at
+ * the start of the next cycle (`update`), when the free count is read.
+ *
+ * Invariant (checked by `check`): F + (written, not freed) + (reserved, not written) = capacity,
+ * and every chunk's counter of readers still to read stays in 0..k.
+ */
+export class ChunkPool {
+  private readonly admitted: Uint8Array;
+  private readonly need: Int32Array;
+  private readonly ks: Uint8Array;
+  private readonly freed: Int32Array;
+  private readonly list: Int32Array;
+  private readonly pos: Int32Array;
+  private n = 0;
+  private readonly F: Int32Array;
+
+  constructor(
+    private readonly net: Network,
+    private readonly s: EngineState,
+    readonly capacity: number,
+    readonly chunk: number,
+  ) {
+    const NB = net.numBuffers;
+    this.admitted = new Uint8Array(NB);
+    this.need = new Int32Array(NB);
+    this.ks = new Uint8Array(NB);
+    this.freed = new Int32Array(NB);
+    this.list = new Int32Array(NB);
+    this.pos = new Int32Array(NB).fill(-1);
+    this.F = new Int32Array(net.numSwitches).fill(capacity);
+  }
+
+  isAdmitted(b: number): boolean {
+    return this.admitted[b] === 1;
+  }
+
+  /** Free chunks of switch r's central buffer (as booked at the start of the cycle). */
+  free(r: number): number {
+    return this.F[r]!;
+  }
+
+  /** Packet in buffer b, replicated to k ports, is written into the central buffer: reserve its chunks. */
+  admit(b: number, k: number): void {
+    const kk = Math.max(1, k);
+    const need = Math.ceil(this.s.bufLen[b]! / this.chunk) + kk - 1;
+    this.admitted[b] = 1;
+    this.need[b] = need;
+    this.ks[b] = kk;
+    this.freed[b] = 0;
+    this.F[this.net.bufRouter[b]!]! -= need;
+    this.pos[b] = this.n;
+    this.list[this.n++] = b;
+  }
+
+  /** The packet's tail has left on every port: whatever it still holds is free. */
+  release(b: number): void {
+    this.F[this.net.bufRouter[b]!]! += this.need[b]! - this.freed[b]!;
+    this.admitted[b] = 0;
+    const p = this.pos[b]!;
+    const last = this.list[--this.n]!;
+    this.list[p] = last;
+    this.pos[last] = p;
+    this.pos[b] = -1;
+  }
+
+  /** Books the chunks freed since the last update (002 sec. 4.2: a chunk is thrown away by its last reader). */
+  update(): void {
+    for (let i = 0; i < this.n; i++) {
+      const b = this.list[i]!;
+      const f = this.freedNow(b);
+      this.F[this.net.bufRouter[b]!]! += f - this.freed[b]!;
+      this.freed[b] = f;
+    }
+  }
+
+  /** Last flit (exclusive) of chunk j of a packet of L flits. */
+  private end(j: number, L: number): number {
+    return Math.min((j + 1) * this.chunk, L);
+  }
+
+  /** Chunks of packet b whose every reader has read them. */
+  private freedNow(b: number): number {
+    const s = this.s;
+    const L = s.bufLen[b]!;
+    const nC = Math.ceil(L / this.chunk);
+    const base = b * s.MB;
+    const h = this.end(0, L);
+    let f = 0;
+    // Header copies: one per port, each freed by its own reader (002 sec. 4.2.1, Fig. 8).
+    for (let k = 0; k < s.brN[b]!; k++) if (s.brSent[base + k]! >= h) f++;
+    const m = s.minSent(b);
+    for (let j = 1; j < nC; j++) if (m >= this.end(j, L)) f++;
+    return f;
+  }
+
+  /** Chunks of packet b written so far (header copies as soon as the header chunk is in). */
+  private written(b: number): number {
+    const s = this.s;
+    const L = s.bufLen[b]!;
+    const nC = Math.ceil(L / this.chunk);
+    let w = s.recv[b]! >= this.end(0, L) ? this.ks[b]! : 0;
+    for (let j = 1; j < nC; j++) if (s.recv[b]! >= this.end(j, L)) w++;
+    return w;
+  }
+
+  describe(b: number): string {
+    return `${this.need[b]} chunk(s) reserved, ${this.written(b)} written, ${this.freed[b]} freed`;
+  }
+
+  /** The accounting invariant and the chunk counters, or the first violation. */
+  check(): string | undefined {
+    const s = this.s;
+    const held = new Float64Array(this.net.numSwitches);
+    for (let i = 0; i < this.n; i++) {
+      const b = this.list[i]!;
+      const w = this.written(b);
+      const fNow = this.freedNow(b);
+      const need = this.need[b]!;
+      if (!(this.freed[b]! <= fNow && fNow <= w && w <= need))
+        return `central buffer: packet in buffer ${b} has freed ${this.freed[b]}/${fNow}, written ${w}, reserved ${need} chunks`;
+      if (s.brN[b] !== this.ks[b])
+        return `central buffer: packet in buffer ${b} has ${s.brN[b]} readers, admitted with ${this.ks[b]}`;
+      const L = s.bufLen[b]!;
+      for (let j = 1; j < Math.ceil(L / this.chunk); j++) {
+        let readers = this.ks[b]!;
+        for (let k = 0; k < s.brN[b]!; k++) if (s.brSent[b * s.MB + k]! >= this.end(j, L)) readers--;
+        if (readers < 0 || readers > this.ks[b]!)
+          return `central buffer: chunk ${j} of buffer ${b} has counter ${readers}`;
+      }
+      held[this.net.bufRouter[b]!]! += w - this.freed[b]! + (need - w);
+    }
+    for (let r = 0; r < this.net.numSwitches; r++) {
+      if (this.F[r]! < 0) return `central buffer of switch ${r}: free count ${this.F[r]} < 0`;
+      if (this.F[r]! + held[r]! !== this.capacity)
+        return `central buffer of switch ${r}: free ${this.F[r]} + written + reserved ${held[r]} != ${this.capacity}`;
+    }
+    return undefined;
+  }
+}
