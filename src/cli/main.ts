@@ -101,6 +101,35 @@ export async function main(argv: string[]): Promise<number> {
       (await import('./plan.js')).planCommand(opts);
     });
 
+  const ib = program
+    .command('ib')
+    .description('InfiniBand subnets of an ibmesh: LIDs, LFTs, MFTs, OpenSM dumps (003)');
+  ib.command('tables')
+    .description(
+      'LIDs, the MFT by union of one (source, group) and the XY LFTs; --export writes OpenSM dumps',
+    )
+    .requiredOption('--topology <spec>', 'e.g. ibmesh:16x16')
+    .requiredOption('--source <node>', 'source node, x,y')
+    .requiredOption('--group <nodes>', 'members separated by spaces, e.g. "0,3 4,2", or "all"')
+    .option('--json', "print JSON (every switch's LFT included)")
+    .option('--export <dir>', 'write opensm-lfts.dump, opensm.mcfdbs, ibsim.net and port-order there')
+    .action(async (opts) => {
+      (await import('./ib.js')).ibTablesCommand(opts);
+    });
+  ib.command('compare')
+    .description("count the entries of a subnet manager's opensm-lfts.dump that differ from XY routing")
+    .requiredOption('--topology <spec>', 'e.g. ibmesh:16x16')
+    .requiredOption('--lfts <file>', 'opensm-lfts.dump of the fabric')
+    .option(
+      '--cabling <order>',
+      'port numbers of the fabric: paper (E1 N2 W3 S4) or x-first (E1 W2 N3 S4)',
+      'paper',
+    )
+    .option('--json', 'print JSON')
+    .action(async (opts) => {
+      (await import('./ib.js')).ibCompareCommand(opts);
+    });
+
   program
     .command('sweep')
     .description(
