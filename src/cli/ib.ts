@@ -80,7 +80,7 @@ export function ibTablesCommand(o: IbTablesOpts): void {
   );
   console.log("MFT by union (003 sec. 3.3.2): switch, ports, network ports only (the paper's Fig. 9 view)");
   for (const r of rows)
-    console.log(`  s${r.switch.padEnd(8)} {${r.ports.join(',')}}`.padEnd(28) + `{${r.network.join(',')}}`);
+    console.log(`  s${r.switch.padEnd(8)} ${`{${r.ports.join(',')}}`.padEnd(16)}{${r.network.join(',')}}`);
   const row = lftRow(lft, s0);
   console.log(`LFT of switch s${f(s0)} (LID ${switchLid(t, s0)}), by DLID 1..${lft.width - 1}:`);
   for (let lid = 1; lid < lft.width; lid += 16)

@@ -190,7 +190,10 @@ describe('multicast forwarding tables by union (003 sec. 3.3.2)', () => {
       const lft = xyLft(t);
       const all = Array.from({ length: t.numNodes }, (_, i) => i);
       const masks = new Uint8Array(t.numSwitches);
-      for (const s of sources) mftUnion(t, lft, s, all).masks.forEach((m, i) => (masks[i]! |= m));
+      for (const s of sources) {
+        const mft = mftUnion(t, lft, s, all);
+        for (let i = 0; i < masks.length; i++) masks[i]! |= mft.masks[i];
+      }
       // A source receives from others: the host port is in its own entry too.
       return masks;
     };
