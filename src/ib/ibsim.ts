@@ -1,10 +1,14 @@
 import { IB_EAST, IB_HOST, IB_NORTH, IB_SOUTH, IB_WEST, type IbaMesh } from '../topology/ibmesh.js';
 import { switchOrder } from './dump.js';
-import { hcaDesc, hcaGuid, hex64, switchDesc, switchGuid } from './subnet.js';
+import { hcaDesc, hcaGuid, hex64, hostLid, switchDesc, switchGuid, switchLid } from './subnet.js';
+
+/** Every link is 1X SDR (003 sec. 4); ibsim reads width and speed from the end of a port line. */
+const LINK = '1xSDR';
 
 /**
  * The fabric of an IbaMesh as an ibsim net file (ibnetdiscover's format): one block per switch
- * (`Switch 5 "S-<guid>" # "<desc>"`, then `[port] "peer"[peer port]` per link) and per host
+ * (`Switch 5 "S-<guid>" # "<desc>"`, then `[port] "peer"[peer port] # "<peer desc>" lid <peer LID> 1xSDR`
+ * per link) and per host
  * adapter, preceded by `switchguid=`/`caguid=` lines so the fabric carries mcsim's GUIDs
  * (notes sec. 6.2). Ports are the mesh's own: E=1 N=2 W=3 S=4 and the host on 5. With `order`
  * 'x-first' the switch ports are recabled E=1 W=2 N=3 S=4, the numbering under which OpenSM's
@@ -21,9 +25,11 @@ export function ibsimNetFile(t: IbaMesh, order: 'paper' | 'x-first' = 'paper'): 
       const nb = t.neighbor(s, p);
       if (nb < 0) continue;
       const back = ((p + 1) % 4) + 1;
-      lines.push(`[${map(p)}] ${sw(nb)}[${map(back)}]`);
+      lines.push(
+        `[${map(p)}] ${sw(nb)}[${map(back)}] # "${switchDesc(t, nb)}" lid ${switchLid(t, nb)} ${LINK}`,
+      );
     }
-    lines.push(`[${IB_HOST}] ${ca(s)}[1]`);
+    lines.push(`[${IB_HOST}] ${ca(s)}[1] # "${hcaDesc(t, s)}" lid ${hostLid(t, s)} ${LINK}`);
     blocks.push(lines.join('\n'));
   }
   for (const s of switchOrder(t))
@@ -31,7 +37,7 @@ export function ibsimNetFile(t: IbaMesh, order: 'paper' | 'x-first' = 'paper'): 
       [
         `caguid=${hex64(hcaGuid(t, s))}`,
         `Hca 1 ${ca(s)} # "${hcaDesc(t, s)}"`,
-        `[1] ${sw(s)}[${IB_HOST}]`,
+        `[1] ${sw(s)}[${IB_HOST}] # "${switchDesc(t, s)}" lid ${switchLid(t, s)} ${LINK}`,
       ].join('\n'),
     );
   return `${blocks.join('\n\n')}\n`;
