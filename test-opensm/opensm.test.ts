@@ -4,9 +4,9 @@ import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { before, describe, it } from 'node:test';
-import { xyLft } from '../src/cli/ib.js';
 import { ibsimNetFile, portOrderFile, xFirstPort } from '../src/ib/ibsim.js';
 import { importLfts, lftDiff } from '../src/ib/import.js';
+import { xyLft } from '../src/ib/lft.js';
 import { IbaMesh } from '../src/topology/ibmesh.js';
 
 /**

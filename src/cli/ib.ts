@@ -3,10 +3,9 @@ import { join } from 'node:path';
 import { lftsDump, mcfdbsDump } from '../ib/dump.js';
 import { ibsimNetFile, portOrderFile, xFirstPort } from '../ib/ibsim.js';
 import { importLfts, lftDiff } from '../ib/import.js';
-import { type Lft, lftFromRouting, lftRow } from '../ib/lft.js';
+import { lftRow, xyLft } from '../ib/lft.js';
 import { maskPorts, mftUnion, networkPorts } from '../ib/mft.js';
 import { asIbMesh, hostLid, MLID_BASE, switchLid } from '../ib/subnet.js';
-import { buildRouting } from '../routing/registry.js';
 import { withField } from '../sim/build.js';
 import type { IbaMesh } from '../topology/ibmesh.js';
 import { parseTopology } from '../topology/registry.js';
@@ -22,11 +21,6 @@ export interface IbTablesOpts {
 
 function mesh(spec: string): IbaMesh {
   return withField('--topology', () => asIbMesh(parseTopology(spec)));
-}
-
-/** The XY LFTs of 003 sec. 3.3.1 (the ib-xy routing function as tables). */
-export function xyLft(t: IbaMesh): Lft {
-  return lftFromRouting(t, buildRouting(t, 'ib-xy', [1]));
 }
 
 function parseGroup(t: IbaMesh, text: string): number[] {

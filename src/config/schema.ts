@@ -301,10 +301,10 @@ export const NetworkSchema = z
       .default(1)
       .describe('Flits per VC buffer. Default 1 (000 sec. 5.1).'),
     switching: z
-      .enum(['wormhole', 'vct', 'input-fifo'])
+      .enum(['wormhole', 'vct', 'input-fifo', 'ib'])
       .default('wormhole')
       .describe(
-        "Switch model: 'wormhole' (input-VC router), 'vct' (virtual cut-through: a packet advances only where all of it fits), or 'input-fifo' (one FIFO of bufferDepth flits per input port, up to vcs packets queued, served in order: head-of-line blocking, 002 sec. 5). Default 'wormhole'.",
+        "Switch model: 'wormhole' (input-VC router), 'vct' (virtual cut-through: a packet advances only where all of it fits), 'input-fifo' (one FIFO of bufferDepth flits per input port, up to vcs packets queued, served in order: head-of-line blocking, 002 sec. 5), or 'ib' (InfiniBand, 003: VCT per virtual lane, whole-packet link arbitration, a node's injection channels share one host link). Default 'wormhole'.",
       ),
     injectionChannels: channels,
     consumptionChannels: channels,

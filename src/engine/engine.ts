@@ -58,6 +58,7 @@ export class Engine {
     const policy = model.create(net, s);
     this.policy = policy;
     s.onRelease = policy.onRelease;
+    s.oneHostLink = policy.oneHostLink === true;
     const terminals = new Terminals(s, timing);
     const heads = new HeadStage(s, timing);
     this.terminals = terminals;

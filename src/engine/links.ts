@@ -64,6 +64,9 @@ export class LinkStage {
 
   /** The switch model counts the space of network buffers itself (shared input buffers). */
   private readonly shared: boolean;
+  /** Whole-packet link arbitration (SwitchPolicy.wholePackets): per channel, the VC mid-packet, or -1. */
+  private readonly whole: boolean;
+  private readonly lock: Int32Array;
   private readonly policy: SwitchPolicy;
 
   constructor(s: EngineState, sinks: LinkSinks, policy: SwitchPolicy) {
@@ -71,6 +74,8 @@ export class LinkStage {
     this.sinks = sinks;
     this.policy = policy;
     this.shared = policy.room !== undefined;
+    this.whole = policy.wholePackets === true;
+    this.lock = new Int32Array(this.whole ? s.net.numChannels : 0).fill(-1);
     this.MB = s.MB;
     const NS = s.net.numBuffers * s.MB;
     this.rd = new Float64Array(NS).fill(-1);
@@ -228,6 +233,7 @@ export class LinkStage {
         const out = brOut[s]!;
         const pc = bufPc[out]!;
         const V = pcVcs[pc]!;
+        if (this.whole && this.lock[pc] !== -1 && this.lock[pc] !== bufVc[out]) continue;
         const pri = V === 1 ? 0 : (bufVc[out]! - rr[pc]! + V) % V;
         if (winStamp[pc] !== t) {
           winStamp[pc] = t;
@@ -289,6 +295,7 @@ export class LinkStage {
       const pc = bufPc[out]!;
       rr[pc] = (bufVc[out]! + 1) % pcVcs[pc]!;
       const got = ++this.recv[out]!;
+      if (this.whole) this.lock[pc] = got === st.bufLen[out] ? -1 : bufVc[out]!;
       const kind = net.bufKind[out];
       if (kind === BUF_NET) {
         st.flitHops++;

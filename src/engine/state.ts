@@ -129,6 +129,8 @@ export class EngineState {
   private readonly wormFree: number[] = [];
   /** The switch model's release hook, if it keeps book of its buffers. */
   onRelease: ((b: number) => void) | undefined;
+  /** The switch model's host links carry one packet at a time over all injection channels of a node. */
+  oneHostLink = false;
 
   constructor(net: Network, hooks: EngineHooks) {
     this.net = net;

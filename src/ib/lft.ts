@@ -1,3 +1,4 @@
+import { ibXyRouting } from '../routing/ib-xy.js';
 import type { RoutingFunction } from '../routing/routing.js';
 import { computeRouteTable } from '../routing/table.js';
 import type { IbaMesh } from '../topology/ibmesh.js';
@@ -40,4 +41,9 @@ export function lftPort(lft: Lft, s: number, lid: number): number {
 /** One switch's table as an array indexed by LID (entry 0 unused, NO_PORT). */
 export function lftRow(lft: Lft, s: number): number[] {
   return Array.from(lft.ports.subarray(s * lft.width, (s + 1) * lft.width));
+}
+
+/** The XY LFTs of 003 sec. 3.3.1 (the ib-xy routing function as tables). */
+export function xyLft(t: IbaMesh): Lft {
+  return lftFromRouting(t, ibXyRouting.build(t, [1]));
 }

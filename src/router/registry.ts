@@ -1,11 +1,12 @@
 import { McsimError } from '../util/errors.js';
+import { ibSwitch } from './ib.js';
 import { inputFifoSwitch } from './input-fifo.js';
 import type { SwitchModel } from './model.js';
 import { vctRouter } from './vct.js';
 import { wormholeRouter } from './wormhole.js';
 
 /** Every switch model, registered in one place (`network.switching`). */
-export const ROUTER_MODELS: readonly SwitchModel[] = [wormholeRouter, vctRouter, inputFifoSwitch];
+export const ROUTER_MODELS: readonly SwitchModel[] = [wormholeRouter, vctRouter, inputFifoSwitch, ibSwitch];
 
 export function routerModel(name: string): SwitchModel {
   const m = ROUTER_MODELS.find((r) => r.name === name);

@@ -1,10 +1,10 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
-import { xyLft } from '../../src/cli/ib.js';
 import { lftsDump, mcfdbsDump } from '../../src/ib/dump.js';
 import { ibsimNetFile, xFirstPort } from '../../src/ib/ibsim.js';
 import { importLfts, importMcfdbs, lftDiff } from '../../src/ib/import.js';
+import { xyLft } from '../../src/ib/lft.js';
 import { mftUnion, mlidsBySource } from '../../src/ib/mft.js';
 import { IbaMesh } from '../../src/topology/ibmesh.js';
 import { McsimError } from '../../src/util/errors.js';

@@ -1,8 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
-import { xyLft } from '../../src/cli/ib.js';
-import { lftPort, lftRow } from '../../src/ib/lft.js';
+import { lftPort, lftRow, xyLft } from '../../src/ib/lft.js';
 import { maskPorts, mftUnion, mlidsBySource, networkPorts } from '../../src/ib/mft.js';
 import { propagate } from '../../src/ib/propagate.js';
 import { hostLid, lidTarget, nodeOfLid, switchLid } from '../../src/ib/subnet.js';
