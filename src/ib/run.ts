@@ -21,7 +21,10 @@ type IbWorkload = Extract<McsimConfig['workload'], { type: 'ib-collective' }>;
 export function runIbCollective(config: McsimConfig, options: RunOptions): RunResult {
   const w = config.workload as IbWorkload;
   if (options.trace)
-    throw new McsimError('an ib-collective run is not traced (its packet-level path moves no flits)', '--trace');
+    throw new McsimError(
+      'an ib-collective run is not traced (its packet-level path moves no flits)',
+      '--trace',
+    );
   const t = withTopology(config.network.topology);
   const tm = config.timing;
   if (tm.startup !== 0 || tm.startupSubsequent !== 0)
@@ -65,7 +68,12 @@ export function runIbCollective(config: McsimConfig, options: RunOptions): RunRe
   const metrics = new MetricsCollector(t.numNodes, 0, 1).metrics(out.makespan, out.flitHops, 0);
   // One message per source, all measured, all finished (a deadlock is reported as such below).
   const n = c.sources.length;
-  metrics.messages = { created: n, delivered: out.deadlock ? 0 : n, measured: n, unfinished: out.deadlock ? n : 0 };
+  metrics.messages = {
+    created: n,
+    delivered: out.deadlock ? 0 : n,
+    measured: n,
+    unfinished: out.deadlock ? n : 0,
+  };
   metrics.traffic = { total: out.flitHops, perMessage: r(out.flitHops / Math.max(1, n)) };
   metrics.ib = {
     makespan: { cycles: out.makespan, ns: out.makespan * cycleNs, us: r((out.makespan * cycleNs) / 1000) },
