@@ -6,5 +6,6 @@
 import { writeFileSync } from 'node:fs';
 import { IB_FIGURES, ibFigureYaml } from '../src/ib/figures.js';
 
-for (const f of IB_FIGURES) writeFileSync(new URL(`../experiments/${f.id}.yaml`, import.meta.url), ibFigureYaml(f));
+for (const f of IB_FIGURES)
+  writeFileSync(new URL(`../experiments/${f.id}.yaml`, import.meta.url), ibFigureYaml(f));
 console.log(`wrote ${IB_FIGURES.length} experiment files (ib-fig10 .. ib-fig27)`);

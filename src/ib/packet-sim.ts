@@ -80,7 +80,7 @@ export function runPackets(
   const linkFree = new Float64Array(NC);
   // Host adapters: queue of jobs, and the cycle the host link is free.
   const queues: number[][] = Array.from({ length: net.numNodes }, () => []);
-  jobs.forEach((j, i) => queues[j.source]!.push(i));
+  for (let i = 0; i < jobs.length; i++) queues[jobs[i]!.source]!.push(i);
   const qPos = new Int32Array(net.numNodes);
   const hostFree = new Float64Array(net.numNodes);
   const heap = new TimeHeap();

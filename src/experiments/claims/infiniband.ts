@@ -145,7 +145,7 @@ function noSlower(
 }
 
 /** C6a: shared beats dedicated at 32-512 B (uc by 5% at 32 B; mc no slower). */
-function c6a(f: IbFigure, s: Series, scheme: 'uc' | 'mc'): ClaimResult {
+function c6a(s: Series, scheme: 'uc' | 'mc'): ClaimResult {
   const S = `${scheme}-shared`;
   const D = `${scheme}-dedicated`;
   const claim = `C6a ${scheme === 'uc' ? 'unicast' : 'multicast'}: shared VLs ${scheme === 'uc' ? 'beat dedicated ones at 32-512 B (by 5% at 32 B)' : 'are no slower than dedicated ones at 32-512 B'} (Cases 1-2, Remark 3)`;
@@ -217,7 +217,7 @@ function zeroLoad(records: PointRecord[], f: IbFigure): ClaimResult {
 /** The claims that C8 compares between the all-source figure and its multi-source sibling. */
 function c8Parts(f: IbFigure, s: Series): Array<[string, ClaimResult]> {
   const parts: Array<[string, ClaimResult]> = [['C1', c1(f, s)]];
-  if (f.vls > 1) parts.push(['C6a-uc', c6a(f, s, 'uc')], ['C6a-mc', c6a(f, s, 'mc')], ['C6b', c6b(s)]);
+  if (f.vls > 1) parts.push(['C6a-uc', c6a(s, 'uc')], ['C6a-mc', c6a(s, 'mc')], ['C6b', c6b(s)]);
   return parts;
 }
 
@@ -283,7 +283,7 @@ function claimsOf(f: IbFigure, { records, sibling }: ClaimContext): ClaimResult[
     );
     out.push(especiallyUnicast(s, sib(f.figure - 2), one));
   }
-  if (f.vls > 1) out.push(c6a(f, s, 'uc'), c6a(f, s, 'mc'), c6b(s));
+  if (f.vls > 1) out.push(c6a(s, 'uc'), c6a(s, 'mc'), c6b(s));
   if (f.family === 'all') {
     const multi = sib(f.figure - 6);
     out.push(slower(f, s, multi, `ib-fig${f.figure - 6}`));
