@@ -1,4 +1,7 @@
 import assert from 'node:assert/strict';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
 import { lftsDump, mcfdbsDump } from '../../src/ib/dump.js';
@@ -168,6 +171,61 @@ describe('mcsim ib', () => {
     assert.deepEqual(j.mft[0], { switch: '0,2', ports: [2], network: [2] });
     assert.equal(Object.keys(j.lft).length, 256);
     assert.equal(j.lft['2,2'].length, 513);
+  });
+
+  it('ib tables --export writes the dumps; ib compare reads them back: 0 entries differ, and counts a changed one', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'mcsim-ib-'));
+    const r = await mcsimInProcess([
+      'ib',
+      'tables',
+      '--topology',
+      'ibmesh:4x3',
+      '--source',
+      '1,1',
+      '--group',
+      'all',
+      '--export',
+      dir,
+    ]);
+    assert.equal(r.code, 0, r.err);
+    for (const f of ['opensm-lfts.dump', 'opensm.mcfdbs', 'ibsim.net', 'port-order'])
+      assert.ok(existsSync(join(dir, f)), f);
+    const c = await mcsimInProcess([
+      'ib',
+      'compare',
+      '--topology',
+      'ibmesh:4x3',
+      '--lfts',
+      join(dir, 'opensm-lfts.dump'),
+      '--json',
+    ]);
+    assert.equal(c.code, 0, c.err);
+    assert.deepEqual(JSON.parse(c.out), { topology: 'ibmesh:4x3', entries: 12 * 24, differ: 0, first: [] });
+    const dump = readFileSync(join(dir, 'opensm-lfts.dump'), 'utf8');
+    // At N(0,0) toward the host of N(0,1) (LID 2): XY says north (2); make it east (1).
+    writeFileSync(join(dir, 'bad.dump'), dump.replace(/^0x0002 002/m, '0x0002 001'));
+    const d = await mcsimInProcess([
+      'ib',
+      'compare',
+      '--topology',
+      'ibmesh:4x3',
+      '--lfts',
+      join(dir, 'bad.dump'),
+    ]);
+    assert.match(
+      d.out,
+      /288 entries of 12 switches, 1 differ from XY routing\n {2}s0,0 LID 2: XY port 2, dump port 1/,
+    );
+    const e = await mcsimInProcess([
+      'ib',
+      'compare',
+      '--topology',
+      'ibmesh:4x3',
+      '--lfts',
+      join(dir, 'none'),
+    ]);
+    assert.equal(e.code, 2);
+    assert.match(e.err, /^mcsim: --lfts: cannot read/);
   });
 
   it('ib tables refuses a non-ibmesh topology and a node outside the mesh (exit 2)', async () => {
