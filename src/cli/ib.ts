@@ -3,9 +3,10 @@ import { join } from 'node:path';
 import { lftsDump, mcfdbsDump } from '../ib/dump.js';
 import { ibsimNetFile, portOrderFile, xFirstPort } from '../ib/ibsim.js';
 import { importLfts, lftDiff } from '../ib/import.js';
-import { lftRow, xyLft } from '../ib/lft.js';
+import { lftRouteTable, lftRow, xyLft } from '../ib/lft.js';
 import { maskPorts, mftUnion, networkPorts } from '../ib/mft.js';
 import { asIbMesh, hostLid, MLID_BASE, switchLid } from '../ib/subnet.js';
+import { routeTableToJson } from '../routing/table.js';
 import { withField } from '../sim/build.js';
 import type { IbaMesh } from '../topology/ibmesh.js';
 import { parseTopology } from '../topology/registry.js';
@@ -87,11 +88,13 @@ export interface IbCompareOpts {
   lfts: string;
   cabling?: string;
   json?: boolean;
+  routeTable?: string;
 }
 
 /**
  * `mcsim ib compare`: reads a subnet manager's `opensm-lfts.dump` for an IbaMesh fabric and counts
- * the entries that differ from the XY LFT (003 sec. 3.3.1).
+ * the entries that differ from the XY LFT (003 sec. 3.3.1); `--route-table FILE` writes the imported
+ * tables as an mcsim route table, so a real fabric's routing can be simulated (`table` routing).
  */
 export function ibCompareCommand(o: IbCompareOpts): void {
   const t = mesh(o.topology);
@@ -107,6 +110,7 @@ export function ibCompareCommand(o: IbCompareOpts): void {
   const imported = importLfts(t, text, o.lfts, cabling === 'x-first' ? xFirstPort : undefined);
   const diff = lftDiff(t, xyLft(t), imported.lft);
   const total = t.numSwitches * (imported.lft.width - 1);
+  if (o.routeTable) writeFileSync(o.routeTable, `${routeTableToJson(t, lftRouteTable(t, imported.lft))}\n`);
   if (o.json) {
     process.stdout.write(
       `${JSON.stringify({ topology: t.spec, entries: total, differ: diff.length, first: diff.slice(0, 20) })}\n`,
@@ -118,4 +122,8 @@ export function ibCompareCommand(o: IbCompareOpts): void {
   );
   for (const d of diff.slice(0, 20))
     console.log(`  s${t.formatNode(d.switch)} LID ${d.lid}: XY port ${d.a}, dump port ${d.b}`);
+  if (o.routeTable)
+    console.log(
+      `wrote ${o.routeTable}: run it with network.routing: table, routingOptions: { file: ${o.routeTable} }`,
+    );
 }

@@ -125,6 +125,10 @@ export async function main(argv: string[]): Promise<number> {
       'port numbers of the fabric: paper (E1 N2 W3 S4) or x-first (E1 W2 N3 S4)',
       'paper',
     )
+    .option(
+      '--route-table <file>',
+      "write the dump's tables as an mcsim route table (network.routing: table)",
+    )
     .option('--json', 'print JSON')
     .action(async (opts) => {
       (await import('./ib.js')).ibCompareCommand(opts);

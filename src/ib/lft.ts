@@ -1,8 +1,9 @@
 import { ibXyRouting } from '../routing/ib-xy.js';
 import type { RoutingFunction } from '../routing/routing.js';
-import { computeRouteTable } from '../routing/table.js';
+import { EJECT } from '../routing/routing.js';
+import { computeRouteTable, type RouteTable } from '../routing/table.js';
 import type { IbaMesh } from '../topology/ibmesh.js';
-import { lidTarget, maxLid, NO_PORT } from './subnet.js';
+import { hostLid, lidTarget, maxLid, NO_PORT } from './subnet.js';
 
 /**
  * Linear forwarding tables of every switch of an IbaMesh (003 sec. 3.3.1): `ports[s * width + lid]`
@@ -46,4 +47,20 @@ export function lftRow(lft: Lft, s: number): number[] {
 /** The XY LFTs of 003 sec. 3.3.1 (the ib-xy routing function as tables). */
 export function xyLft(t: IbaMesh): Lft {
   return lftFromRouting(t, ibXyRouting.build(t, [1]));
+}
+
+/**
+ * LFTs as the `table` routing's next-port table (ports[switch * N + node], toward each host's LID),
+ * so imported forwarding tables drive a simulation. VC masks allow every VC (the table routing
+ * narrows them to the network's).
+ */
+export function lftRouteTable(t: IbaMesh, lft: Lft): RouteTable {
+  const N = t.numNodes;
+  const ports = new Uint8Array(t.numSwitches * N);
+  for (let s = 0; s < t.numSwitches; s++)
+    for (let d = 0; d < N; d++) {
+      const p = lftPort(lft, s, hostLid(t, d));
+      ports[s * N + d] = p === NO_PORT ? EJECT : p;
+    }
+  return { ports, masks: new Uint32Array(t.numSwitches * N).fill(0xffffff) };
 }

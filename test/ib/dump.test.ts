@@ -216,6 +216,35 @@ describe('mcsim ib', () => {
       d.out,
       /288 entries of 12 switches, 1 differ from XY routing\n {2}s0,0 LID 2: XY port 2, dump port 1/,
     );
+    // The imported tables drive a simulation: the same run as with ib-xy routing.
+    const table = join(dir, 'routes.json');
+    const w = await mcsimInProcess([
+      'ib',
+      'compare',
+      '--topology',
+      'ibmesh:4x3',
+      '--lfts',
+      join(dir, 'opensm-lfts.dump'),
+      '--route-table',
+      table,
+    ]);
+    assert.equal(w.code, 0, w.err);
+    const run = async (routing: string[]) => {
+      const set = [
+        'network.topology=ibmesh:4x3',
+        'workload.warmup=100',
+        'workload.measure=600',
+        'workload.drain=2000',
+        ...routing,
+      ];
+      const r = await mcsimInProcess(['run', '--json', ...set.flatMap((x) => ['--set', x])]);
+      assert.equal(r.code, 0, r.err);
+      return JSON.parse(r.out).metrics;
+    };
+    assert.deepEqual(
+      await run(['network.routing=table', `network.routingOptions.file=${table}`]),
+      await run(['network.routing=ib-xy']),
+    );
     const e = await mcsimInProcess([
       'ib',
       'compare',
