@@ -26,6 +26,20 @@ const Plot = z
     logX: z.boolean().default(false),
     logY: z.boolean().default(false),
     title: z.string().optional(),
+    panels: z
+      .array(
+        z
+          .object({
+            label: z.string().describe('Panel name, e.g. a.'),
+            from: z.number().describe('Smallest x of the panel.'),
+            to: z.number().describe('Largest x of the panel.'),
+          })
+          .strict(),
+      )
+      .optional()
+      .describe(
+        "Panels of the x axis: one chart per y column and panel, each over x in [from, to] (003's figures: (a) small, (b) large sizes). Default: one chart over all x.",
+      ),
   })
   .strict();
 

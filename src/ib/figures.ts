@@ -96,7 +96,7 @@ plot:
   ylabels: ["time to complete the operation (us)"]
   series: workload.variant
   logX: true
-  logY: true
+  panels: [{ label: a, from: 32, to: 512 }, { label: b, from: 1024, to: 8192 }]
 quick:
   base:
     network: { topology: "ibmesh:8x8" }

@@ -66,7 +66,10 @@ export function writeChart(spec: ChartSpec, prefix: string): { svg: string; png:
   return { svg: `${prefix}.svg`, png: `${prefix}.png` };
 }
 
-/** The charts of an experiment's plot spec, one per y column: PREFIX-1.svg/png, PREFIX-2... */
+/**
+ * The charts of an experiment's plot spec, one per y column (and per x panel, when the spec has
+ * panels): PREFIX-1.svg/png, PREFIX-2...
+ */
 export function plotExperiment(
   exp: Experiment,
   records: PointRecord[],
@@ -75,24 +78,37 @@ export function plotExperiment(
   const p = exp.plot;
   if (!p) return [];
   const notes = failedGroups(exp, records).map((g) => `left out, not data: ${g.text}`);
-  return p.y.map((y, i) =>
+  const fig = `${exp.paper ? `${exp.paper} ` : ''}${exp.figure ? `Fig. ${exp.figure}` : exp.id}`;
+  const charts: Array<{ y: string; i: number; suffix: string; recs: PointRecord[] }> = [];
+  p.y.forEach((y, i) => {
+    if (!p.panels)
+      charts.push({ y, i, suffix: p.y.length > 1 ? ` (${String.fromCharCode(97 + i)})` : '', recs: records });
+    else
+      for (const panel of p.panels) {
+        const inPanel = (r: PointRecord) => {
+          const x = Number(valueAt(r, p.x));
+          return x >= panel.from && x <= panel.to;
+        };
+        const which = p.y.length > 1 ? `${String.fromCharCode(97 + i)}, ` : '';
+        charts.push({ y, i, suffix: ` (${which}${panel.label})`, recs: records.filter(inPanel) });
+      }
+  });
+  return charts.map((c, k) =>
     writeChart(
       {
-        ...chartFromRecords(records, {
+        ...chartFromRecords(c.recs, {
           x: p.x,
-          y,
+          y: c.y,
           series: p.series,
           xlabel: p.xlabel,
-          ylabel: p.ylabels?.[i],
-          title:
-            p.title ??
-            `${exp.paper ? `${exp.paper} ` : ''}${exp.figure ? `Fig. ${exp.figure}` : exp.id}${p.y.length > 1 ? ` (${String.fromCharCode(97 + i)})` : ''}`,
+          ylabel: p.ylabels?.[c.i],
+          title: p.title ?? `${fig}${c.suffix}`,
           logX: p.logX,
           logY: p.logY,
         }),
         notes,
       },
-      `${prefix}-${i + 1}`,
+      `${prefix}-${k + 1}`,
     ),
   );
 }
