@@ -1,8 +1,9 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { checkLft, checkMft } from '../ib/check.js';
 import { lftsDump, mcfdbsDump } from '../ib/dump.js';
 import { ibsimNetFile, portOrderFile, xFirstPort } from '../ib/ibsim.js';
-import { importLfts, lftDiff } from '../ib/import.js';
+import { importLfts, importMcfdbs, lftDiff } from '../ib/import.js';
 import { lftRouteTable, lftRow, xyLft } from '../ib/lft.js';
 import { maskPorts, mftUnion, networkPorts } from '../ib/mft.js';
 import { asIbMesh, hostLid, MLID_BASE, switchLid } from '../ib/subnet.js';
@@ -83,6 +84,71 @@ export function ibTablesCommand(o: IbTablesOpts): void {
   if (o.export) console.log(`wrote opensm-lfts.dump, opensm.mcfdbs, ibsim.net and port-order to ${o.export}`);
 }
 
+export interface IbCheckOpts {
+  topology: string;
+  lfts: string;
+  mcfdbs?: string;
+  cabling?: string;
+  json?: boolean;
+}
+
+function readText(file: string, field: string): string {
+  try {
+    return readFileSync(file, 'utf8');
+  } catch (e) {
+    throw new McsimError(`cannot read "${file}": ${(e as Error).message.split('\n')[0]}`, field);
+  }
+}
+
+function cablingMap(cabling: string | undefined): ((p: number) => number) | undefined {
+  const c = cabling ?? 'paper';
+  if (c !== 'paper' && c !== 'x-first')
+    throw new McsimError(`"${c}" is not a cabling (allowed: paper, x-first)`, '--cabling');
+  return c === 'x-first' ? xFirstPort : undefined;
+}
+
+/**
+ * `mcsim ib check`: checks a fabric's tables before they are simulated (notes sec. 5 P14): every
+ * LFT route reaches its host by a shortest path; every MLID's MFT is one source's tree that gives
+ * each host it reaches one copy. Returns 6 when a check fails.
+ */
+export function ibCheckCommand(o: IbCheckOpts): number {
+  const t = mesh(o.topology);
+  const imported = importLfts(t, readText(o.lfts, '--lfts'), o.lfts, cablingMap(o.cabling));
+  const lftProblems = checkLft(t, imported.lft);
+  const mfts = o.mcfdbs
+    ? importMcfdbs(t, readText(o.mcfdbs, '--mcfdbs'), imported.switchByGuid, o.mcfdbs)
+    : new Map();
+  const groups = [...mfts.entries()]
+    .sort((a, b) => a[0] - b[0])
+    .map(([mlid, masks]) => {
+      const c = checkMft(t, masks);
+      return {
+        mlid: `0x${mlid.toString(16).toUpperCase()}`,
+        root: c.root >= 0 ? t.formatSwitch(c.root) : null,
+        hosts: c.reached.length,
+        problems: c.problems,
+      };
+    });
+  const failed = lftProblems.length > 0 || groups.some((g) => g.problems.length > 0);
+  if (o.json) {
+    process.stdout.write(
+      `${JSON.stringify({ topology: t.spec, ok: !failed, lft: lftProblems, mfts: groups })}\n`,
+    );
+    return failed ? 6 : 0;
+  }
+  console.log(
+    `${o.lfts}: ${lftProblems.length === 0 ? 'every route reaches its host by a shortest path' : `${lftProblems.length} route(s) fail`}`,
+  );
+  for (const p of lftProblems.slice(0, 20)) console.log(`  ${p}`);
+  for (const g of groups)
+    console.log(
+      `MLID ${g.mlid}: ${g.problems.length === 0 ? `a tree from ${g.root}, one copy to each of ${g.hosts} host(s)` : g.problems.join('; ')}`,
+    );
+  console.log(failed ? 'FAILED: these tables are not fit to simulate' : 'ok');
+  return failed ? 6 : 0;
+}
+
 export interface IbCompareOpts {
   topology: string;
   lfts: string;
@@ -98,16 +164,7 @@ export interface IbCompareOpts {
  */
 export function ibCompareCommand(o: IbCompareOpts): void {
   const t = mesh(o.topology);
-  const cabling = o.cabling ?? 'paper';
-  if (cabling !== 'paper' && cabling !== 'x-first')
-    throw new McsimError(`"${cabling}" is not a cabling (allowed: paper, x-first)`, '--cabling');
-  let text: string;
-  try {
-    text = readFileSync(o.lfts, 'utf8');
-  } catch (e) {
-    throw new McsimError(`cannot read "${o.lfts}": ${(e as Error).message.split('\n')[0]}`, '--lfts');
-  }
-  const imported = importLfts(t, text, o.lfts, cabling === 'x-first' ? xFirstPort : undefined);
+  const imported = importLfts(t, readText(o.lfts, '--lfts'), o.lfts, cablingMap(o.cabling));
   const diff = lftDiff(t, xyLft(t), imported.lft);
   const total = t.numSwitches * (imported.lft.width - 1);
   if (o.routeTable) writeFileSync(o.routeTable, `${routeTableToJson(t, lftRouteTable(t, imported.lft))}\n`);
