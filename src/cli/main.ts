@@ -10,7 +10,8 @@ import { VERSION } from '../version.js';
  * The `mcsim` command line: a thin layer over the library. Each command's work lives in its own
  * module, loaded when the command runs. Bad input (McsimError, usage errors) prints one line and
  * exits 2; a run that deadlocks exits 3; a sweep with failed points exits 4; a run that ends with
- * measured messages unfinished exits 5; an internal error exits 1 with its stack.
+ * measured messages unfinished exits 5; InfiniBand tables that fail `mcsim ib check` exit 6; an
+ * internal error exits 1 with its stack.
  */
 export async function main(argv: string[]): Promise<number> {
   const program = new Command('mcsim')
@@ -99,6 +100,55 @@ export async function main(argv: string[]): Promise<number> {
     .addHelpText('after', () => algorithmsHelp())
     .action(async (opts) => {
       (await import('./plan.js')).planCommand(opts);
+    });
+
+  const ib = program
+    .command('ib')
+    .description('InfiniBand subnets of an ibmesh: LIDs, LFTs, MFTs, OpenSM dumps (003)');
+  ib.command('tables')
+    .description(
+      'LIDs, the MFT by union of one (source, group) and the XY LFTs; --export writes OpenSM dumps',
+    )
+    .requiredOption('--topology <spec>', 'e.g. ibmesh:16x16')
+    .requiredOption('--source <node>', 'source node, x,y')
+    .requiredOption('--group <nodes>', 'members separated by spaces, e.g. "0,3 4,2", or "all"')
+    .option('--json', "print JSON (every switch's LFT included)")
+    .option('--export <dir>', 'write opensm-lfts.dump, opensm.mcfdbs, ibsim.net and port-order there')
+    .action(async (opts) => {
+      (await import('./ib.js')).ibTablesCommand(opts);
+    });
+  ib.command('check')
+    .description(
+      "check a fabric's dumped tables: LFT routes shortest and complete, each MLID's MFT one source's tree (exit 6 if not)",
+    )
+    .requiredOption('--topology <spec>', 'e.g. ibmesh:16x16')
+    .requiredOption('--lfts <file>', 'opensm-lfts.dump of the fabric')
+    .option('--mcfdbs <file>', 'opensm.mcfdbs of the fabric')
+    .option(
+      '--cabling <order>',
+      'port numbers of the fabric: paper (E1 N2 W3 S4) or x-first (E1 W2 N3 S4)',
+      'paper',
+    )
+    .option('--json', 'print JSON')
+    .action(async (opts) => {
+      code = (await import('./ib.js')).ibCheckCommand(opts);
+    });
+  ib.command('compare')
+    .description("count the entries of a subnet manager's opensm-lfts.dump that differ from XY routing")
+    .requiredOption('--topology <spec>', 'e.g. ibmesh:16x16')
+    .requiredOption('--lfts <file>', 'opensm-lfts.dump of the fabric')
+    .option(
+      '--cabling <order>',
+      'port numbers of the fabric: paper (E1 N2 W3 S4) or x-first (E1 W2 N3 S4)',
+      'paper',
+    )
+    .option(
+      '--route-table <file>',
+      "write the dump's tables as an mcsim route table (network.routing: table)",
+    )
+    .option('--json', 'print JSON')
+    .action(async (opts) => {
+      (await import('./ib.js')).ibCompareCommand(opts);
     });
 
   program

@@ -57,6 +57,11 @@ export function summaryText(r: RunResult): string {
       'plan',
       `hop latency ${m.plan.hopLatency} (max ${m.plan.hopLatencyMax}, ${m.plan.latencyNs} ns), traffic ${m.plan.traffic} channels, ${m.plan.phases} phases, ${m.plan.worms} worms per multicast`,
     ]);
+  if (m.ib)
+    rows.push([
+      'makespan',
+      `${m.ib.makespan.us} us (${m.ib.makespan.cycles} cycles; zero-load multicast ${m.ib.zeroLoad.us} us), ${m.ib.packets} packets of ${m.ib.packetFlits} flits, ${m.ib.deliveries} deliveries, ${m.ib.flitHops} flit-hops`,
+    ]);
   for (const [tag, cm] of Object.entries(m.classes ?? {}))
     if (Object.keys(m.classes).length > 1) rows.push([`${tag} latency`, bound + lat(cm.latency)]);
   const width = Math.max(...rows.map((x) => x[0].length));
@@ -79,6 +84,8 @@ function describeWorkload(w: RunResult['config']['workload']): string {
       return `step model (004 sec. 6), ${w.algorithm}, sets of ${w.setSize} nodes, ${w.samples} samples`;
     case 'plan-metrics':
       return `plan-level metrics (001 sec. 3.4), ${w.algorithm}, ${w.destinations ?? `${(w.destinationsFraction ?? 0) * 100}% of the nodes as`} destinations, ${w.samples} samples`;
+    case 'ib-collective':
+      return `InfiniBand collective (003 sec. 4), ${w.sources === 'one' ? 'one source' : `${w.sources * 100}% of the nodes as sources`}, group ${w.groupFraction * 100}%, ${w.variant}${w.variant.endsWith('1vl') ? '' : ` ${w.vls} VLs`}, ${w.messageBytes} B`;
   }
 }
 

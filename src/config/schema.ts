@@ -246,6 +246,68 @@ const PlanMetricsSchema = z
     'Plan-level metrics without flit simulation (001 sec. 3.4): hop latency, traffic and phases of random multicasts.',
   );
 
+const IbCollectiveSchema = z
+  .object({
+    type: z.literal('ib-collective'),
+    sources: z
+      .union([z.literal('one'), z.number().positive().max(1)])
+      .default('one')
+      .describe(
+        "Sources: 'one' (one random node), or the fraction of the nodes that send (0.4: multi-source, 1: all-source; 003 sec. 4). Default 'one'.",
+      ),
+    groupFraction: z
+      .number()
+      .positive()
+      .max(1)
+      .default(0.4)
+      .describe('Group size as a fraction of the nodes, round(f * N) (003 sec. 4: 0.4 or 1). Default 0.4.'),
+    variant: z
+      .enum(['uc-1vl', 'mc-1vl', 'uc-shared', 'uc-dedicated', 'mc-shared', 'mc-dedicated'])
+      .default('mc-1vl')
+      .describe(
+        "Scheme and VL policy: uc = one unicast per member through the host link, mc = one packet replicated by the MFT (003 sec. 3.3.2); 1vl, shared (any VL on every port) or dedicated (one VL per port, sec. 4 legends). Default 'mc-1vl'.",
+      ),
+    vls: z
+      .union([z.literal(2), z.literal(4)])
+      .default(2)
+      .describe('Data VLs of the shared and dedicated variants (the 1vl ones have 1). Default 2.'),
+    messageBytes: z
+      .number()
+      .int()
+      .positive()
+      .default(32)
+      .describe('Packet (= message) size in bytes (003 sec. 4: 32 B to 8 KB). Default 32.'),
+    flitBytes: z
+      .number()
+      .int()
+      .positive()
+      .default(32)
+      .describe(
+        'Bytes per flit, the simulation granule; a packet is ceil(messageBytes / flitBytes) flits. Default 32.',
+      ),
+    byteTimeNs: z
+      .number()
+      .positive()
+      .default(4)
+      .describe('Nanoseconds per byte on a link (003 sec. 4: 1X SDR, 4 ns). Default 4.'),
+    unicastOrder: z
+      .enum(['ascending', 'rotated', 'random'])
+      .default('ascending')
+      .describe(
+        "Order of a source's unicasts: ascending member LID, rotated past its own LID, or random. Default 'ascending'.",
+      ),
+    engine: z
+      .enum(['packet', 'flit'])
+      .default('packet')
+      .describe(
+        "'packet': the event-driven packet-level path; 'flit': the flit-level engine with the ib switch model (identical makespans, slower). Default 'packet'.",
+      ),
+  })
+  .strict()
+  .describe(
+    'One-, multi- or all-source multicast on an InfiniBand mesh (003 sec. 4): every source sends one message at t = 0; the makespan is the time until the last member holds the last byte. Sets the network (ib switching, VLs, one-packet buffers) from its own fields; needs timing.startup = startupSubsequent = 0 and routingDelayModified = routingDelay.',
+  );
+
 const channels = z
   .union([z.number().int().positive(), z.literal('all')])
   .default(1)
@@ -367,10 +429,10 @@ export const NetworkSchema = z
       .default(1)
       .describe('Flits per VC buffer. Default 1 (000 sec. 5.1).'),
     switching: z
-      .enum(['wormhole', 'vct', 'input-fifo', 'central-buffer'])
+      .enum(['wormhole', 'vct', 'input-fifo', 'central-buffer', 'ib'])
       .default('wormhole')
       .describe(
-        "Switch model: 'wormhole' (input-VC router), 'vct' (virtual cut-through: a packet advances only where all of it fits), or 'input-fifo' (one FIFO of bufferDepth flits per input port, up to vcs packets queued, served in order: head-of-line blocking, 002 sec. 5), or 'central-buffer' (input FIFOs in front of a shared central buffer of chunks, 002 sec. 4). Default 'wormhole'.",
+        "Switch model: 'wormhole' (input-VC router), 'vct' (virtual cut-through: a packet advances only where all of it fits), 'input-fifo' (one FIFO of bufferDepth flits per input port, up to vcs packets queued, served in order: head-of-line blocking, 002 sec. 5), 'central-buffer' (input FIFOs in front of a shared central buffer of chunks, 002 sec. 4), or 'ib' (InfiniBand, 003: VCT per virtual lane, whole-packet link arbitration, a node's injection channels share one host link). Default 'wormhole'.",
       ),
     switchOptions: SwitchOptionsSchema.optional().describe(
       "Parameters of 002's switches (central-buffer; input-fifo with chunk timing and the buffer rule of 002 sec. 5). Absent: input-fifo keeps its plain timing.",
@@ -428,6 +490,7 @@ export const WorkloadSchema = z.discriminatedUnion('type', [
   MixedSchema,
   StepsSchema,
   PlanMetricsSchema,
+  IbCollectiveSchema,
 ]);
 
 export const ConfigSchema = z

@@ -58,6 +58,7 @@ export class Engine {
     const policy = model.create(net, s);
     this.policy = policy;
     s.onRelease = policy.onRelease;
+    s.oneHostLink = policy.oneHostLink === true;
     const terminals = new Terminals(s, timing, policy);
     if (policy.branchDelay) s.brReady = new Float64Array(net.numBuffers * s.MB);
     const heads = new HeadStage(s, timing, policy);

@@ -72,12 +72,15 @@ export class LinkStage {
   /** Shared buffers or credit delays: space follows roomSpecial's rules. */
   private readonly special: boolean;
   /**
-   * Buffers may sleep: a held buffer none of whose branches can move (no output yet, nothing to
-   * send, or a full downstream buffer that sleeps itself) is skipped until an event wakes it (a
-   * grant, a flit arriving, the downstream buffer waking: EngineState.wake). Off with shared
+   * Buffers may sleep: a held buffer none of whose branches can move, one of them blocked (no
+   * output yet, or a full downstream buffer that sleeps itself), is skipped until an event wakes it
+   * (a grant, a flit arriving, the downstream buffer waking: EngineState.wake). Off with shared
    * buffers, credit delays or link latency, whose space and arrival rules follow the clock.
    */
   private readonly sleeps: boolean;
+  /** Whole-packet link arbitration (SwitchPolicy.wholePackets): per channel, the VC mid-packet, or -1. */
+  private readonly whole: boolean;
+  private readonly lock: Int32Array;
   private readonly policy: SwitchPolicy;
 
   constructor(s: EngineState, sinks: LinkSinks, policy: SwitchPolicy) {
@@ -85,6 +88,8 @@ export class LinkStage {
     this.sinks = sinks;
     this.policy = policy;
     this.shared = policy.room !== undefined;
+    this.whole = policy.wholePackets === true;
+    this.lock = new Int32Array(this.whole ? s.net.numChannels : 0).fill(-1);
     this.MB = s.MB;
     const NS = s.net.numBuffers * s.MB;
     this.rd = new Int32Array(NS).fill(-1);
@@ -278,6 +283,7 @@ export class LinkStage {
         awake = true;
         const pc = bufPc[out]!;
         const V = pcVcs[pc]!;
+        if (this.whole && this.lock[pc] !== -1 && this.lock[pc] !== bufVc[out]) continue;
         let pri = 0;
         if (V > 1) {
           pri = bufVc[out]! - rr[pc]!;
@@ -359,6 +365,7 @@ export class LinkStage {
     const owner = st.owner;
     const bufKind = net.bufKind;
     const lagged = this.lagged;
+    const whole = this.whole;
     let hops = 0;
     for (let i = 0; i < nm; i++) {
       const m = moves[i]!;
@@ -381,6 +388,7 @@ export class LinkStage {
       const nextVc = bufVc[out]! + 1;
       rr[pc] = nextVc === pcVcs[pc] ? 0 : nextVc;
       const got = ++recv[out]!;
+      if (whole) this.lock[pc] = got === st.bufLen[out] ? -1 : bufVc[out]!;
       if (asleep[out] === 1) st.wake(out);
       const kind = bufKind[out];
       if (kind === BUF_NET) {

@@ -136,6 +136,8 @@ export class EngineState {
   private readonly wormFree: number[] = [];
   /** The switch model's release hook, if it keeps book of its buffers. */
   onRelease: ((b: number) => void) | undefined;
+  /** The switch model's host links carry one packet at a time over all injection channels of a node. */
+  oneHostLink = false;
 
   // Sleeping buffers (links.ts): a held buffer none of whose branches can move until an event.
   /** 1 while buffer b sleeps: link traversal skips it until wake(b). */

@@ -104,7 +104,11 @@ export class Terminals {
       const q = this.readyQueue[n]!;
       let qi = 0;
       const first = net.injFirst[n]!;
-      for (let b = first; b < first + net.injPerNode && qi < q.length; b++) {
+      // One host link: no new worm while one is still coming in from the processor.
+      let linkBusy = false;
+      if (s.oneHostLink)
+        for (let b = first; b < first + net.injPerNode; b++) if (s.srcPos[b] !== -1) linkBusy = true;
+      for (let b = first; b < first + net.injPerNode && qi < q.length && !linkBusy; b++) {
         if (s.owner[b] !== -1) continue;
         if (this.policy !== undefined && !this.policy.canInject!(b)) continue;
         const rw = q[qi++]!;
@@ -122,6 +126,7 @@ export class Terminals {
         this.policy?.onGrant?.(b);
         if (s.trace !== undefined) s.trace.wormStart(w, rw.msg, rw.worm.spec, b, s.now);
         s.addSource(b);
+        if (s.oneHostLink) linkBusy = true;
       }
       if (qi > 0) q.splice(0, qi);
       if (q.length > 0) nodes[keep++] = n;

@@ -30,16 +30,21 @@ const Plot = z
       .array(
         z
           .object({
-            title: z.string(),
+            title: z.string().optional().describe("Added to the chart's title after a colon."),
+            label: z.string().optional().describe('Panel letter, shown in parentheses, e.g. a.'),
             where: z
               .record(z.string(), z.unknown())
+              .optional()
               .describe('Parameter values the panel keeps (path -> value).'),
+            from: z.number().optional().describe('Smallest x of the panel.'),
+            to: z.number().optional().describe('Largest x of the panel.'),
           })
-          .strict(),
+          .strict()
+          .refine((p) => p.title !== undefined || p.label !== undefined, 'a panel needs a title or a label'),
       )
       .optional()
       .describe(
-        "Panels of each chart, as a paper's figure lays them out: each keeps the points matching `where`.",
+        "Panels of each chart, as a paper's figure lays them out: one chart per y column and panel, each keeping the points that match `where` and whose x lies in [from, to] (002's figures split by switch; 003's by small and large sizes). Default: one chart of all points.",
       ),
     saturation: z
       .number()

@@ -63,8 +63,25 @@ export interface RunMetrics {
   steps?: StepMetrics;
   /** Plan-level results (workload type 'plan-metrics', 001 sec. 3.4). */
   plan?: PlanLevelMetrics;
+  /** InfiniBand collective results (workload type 'ib-collective', 003 sec. 4). */
+  ib?: IbMetrics;
   /** Set when the run stopped on a deadlock. */
   deadlock?: DeadlockReport;
+}
+
+/** One collective on an InfiniBand mesh (003 sec. 4): its makespan and what it moved. */
+export interface IbMetrics {
+  /** From t = 0 until the last member holds the last byte: cycles, and at flitBytes * byteTimeNs per cycle. */
+  makespan: { cycles: number; ns: number; us: number };
+  /** The largest zero-load multicast time over the sources, (H + 1)(R + 1) + L - 1 (003 notes E9). */
+  zeroLoad: { cycles: number; us: number };
+  sources: number;
+  groupSize: number;
+  packets: number;
+  packetFlits: number;
+  deliveries: number;
+  flitHops: number;
+  vls: number;
 }
 
 /** Message-passing steps of unicast-based multicasts (004 sec. 6), over `samples` random sets. */

@@ -67,7 +67,10 @@ export function writeChart(spec: ChartSpec, prefix: string): { svg: string; png:
   return { svg: `${prefix}.svg`, png: `${prefix}.png` };
 }
 
-/** The charts of an experiment's plot spec, one per y column: PREFIX-1.svg/png, PREFIX-2... */
+/**
+ * The charts of an experiment's plot spec, one per y column (and per x panel, when the spec has
+ * panels): PREFIX-1.svg/png, PREFIX-2...
+ */
 export function plotExperiment(
   exp: Experiment,
   records: PointRecord[],
@@ -76,8 +79,7 @@ export function plotExperiment(
   const p = exp.plot;
   if (!p) return [];
   const notes = failedGroups(exp, records).map((g) => `left out, not data: ${g.text}`);
-  const panels = p.panels ?? [undefined];
-  const out: Array<{ svg: string; png: string }> = [];
+  const fig = `${exp.paper ? `${exp.paper} ` : ''}${exp.figure ? `Fig. ${exp.figure}` : exp.id}`;
   // Past saturation a latency is no measurement (002 sec. 7.1): such points leave latency charts.
   const past =
     p.saturation === undefined
@@ -86,14 +88,16 @@ export function plotExperiment(
           received: p.saturation,
           latencyFactor: p.saturationLatency,
         });
+  const out: Array<{ svg: string; png: string }> = [];
   p.y.forEach((y, i) => {
     const shown = /latency/i.test(y) ? records.filter((r) => !past.has(r)) : records;
-    panels.forEach((panel) => {
-      const kept = panel
-        ? shown.filter((r) => Object.entries(panel.where).every(([k, v]) => valueAt(r, k) === v))
-        : shown;
-      const fig = `${exp.paper ? `${exp.paper} ` : ''}${exp.figure ? `Fig. ${exp.figure}` : exp.id}`;
-      const part = p.y.length > 1 ? ` (${String.fromCharCode(97 + i)})` : '';
+    for (const panel of p.panels ?? [undefined]) {
+      const kept = panel ? shown.filter((r) => inPanel(panel, r, p.x)) : shown;
+      // "(a)" per y column, "(b, large)" with a panel label, ": title" with a panel title.
+      const letter = p.y.length > 1 ? String.fromCharCode(97 + i) : '';
+      const parts = [letter, panel?.label].filter((x) => x);
+      const suffix = parts.length > 0 ? ` (${parts.join(', ')})` : '';
+      const title = `${p.title ?? `${fig}${suffix}`}${panel?.title ? `: ${panel.title}` : ''}`;
       out.push(
         writeChart(
           {
@@ -103,7 +107,7 @@ export function plotExperiment(
               series: p.series,
               xlabel: p.xlabel,
               ylabel: p.ylabels?.[i],
-              title: `${p.title ?? `${fig}${part}`}${panel ? `: ${panel.title}` : ''}`,
+              title,
               logX: p.logX,
               logY: p.logY,
             }),
@@ -112,7 +116,16 @@ export function plotExperiment(
           `${prefix}-${out.length + 1}`,
         ),
       );
-    });
+    }
   });
   return out;
+}
+
+type Panel = NonNullable<NonNullable<Experiment['plot']>['panels']>[number];
+
+/** Does record r belong to a panel: its parameters match `where`, its x lies in [from, to]? */
+function inPanel(panel: Panel, r: PointRecord, x: string): boolean {
+  if (panel.where && !Object.entries(panel.where).every(([k, v]) => valueAt(r, k) === v)) return false;
+  const v = Number(valueAt(r, x));
+  return (panel.from === undefined || v >= panel.from) && (panel.to === undefined || v <= panel.to);
 }

@@ -120,5 +120,8 @@ function expectedLiveMessages(config: McsimConfig, topo: Topology): number {
     case 'plan-metrics':
       // Plans only, one at a time: no flits, no messages in flight.
       return 1;
+    case 'ib-collective':
+      // One message per source, all in flight from t = 0.
+      return topo.numNodes;
   }
 }

@@ -69,6 +69,18 @@ export interface SwitchPolicy {
   beginCycle?(t: number): void;
   /** A violated invariant of the model's own (for tests), or undefined. */
   check?(): string | undefined;
+  /**
+   * Links send whole packets: once a channel has sent a packet's header on one VC, its other VCs
+   * wait until that packet's tail has crossed (InfiniBand's VL arbitration at packet boundaries,
+   * 003 notes sec. 1.7). Absent or false: flits of different VCs interleave round-robin.
+   */
+  readonly wholePackets?: boolean;
+  /**
+   * A node's injection channels are the VCs of one host link: a worm starts into a free one only
+   * after the worm before it has pushed its tail (one packet at a time at link rate, 003 notes
+   * sec. 1.6). Absent or false: each injection channel is a link of its own.
+   */
+  readonly oneHostLink?: boolean;
 }
 
 /** The former name of a switch model, kept for the public API. */

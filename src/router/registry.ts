@@ -1,5 +1,6 @@
 import { McsimError } from '../util/errors.js';
 import { centralBufferSwitch } from './central-buffer.js';
+import { ibSwitch } from './ib.js';
 import { inputFifoSwitch } from './input-fifo.js';
 import type { SwitchModel } from './model.js';
 import { vctRouter } from './vct.js';
@@ -11,6 +12,7 @@ export const ROUTER_MODELS: readonly SwitchModel[] = [
   vctRouter,
   inputFifoSwitch,
   centralBufferSwitch,
+  ibSwitch,
 ];
 
 export function routerModel(name: string): SwitchModel {

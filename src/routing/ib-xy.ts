@@ -1,3 +1,4 @@
+import { dedicatedVl } from '../ib/vl.js';
 import { IB_EAST, IB_HOST, IB_NORTH, IB_SOUTH, IB_WEST, IbaMesh } from '../topology/ibmesh.js';
 import { McsimError } from '../util/errors.js';
 import type { RoutingDef } from './routing.js';
@@ -6,27 +7,41 @@ import { packRoute } from './routing.js';
 /**
  * The linear forwarding table of an IbaMesh from XY routing (003 sec. 3.3.1): X first, then Y.
  * Toward a destination further east port 1, west 3, then north 2, south 4; at the destination's
- * own switch, the host port 5 (003 notes sec. 1.3, case 5).
+ * own switch, the host port 5 (003 notes sec. 1.3, case 5). Every VL of the port is allowed, or with
+ * `routingOptions: { vls: dedicated }` the one VL the port is dedicated to (003 sec. 4: "NE: VL0;
+ * SW: VL1" with 2 VLs, "N:VL0; E:VL1; S:VL2; W:VL3" with 4).
  */
 export const ibXyRouting: RoutingDef = {
   name: 'ib-xy',
   description: 'IbaMesh forwarding of 003 sec. 3.3.1: X then Y, ports E=1 N=2 W=3 S=4, host 5',
   topologies: ['ibmesh'],
-  build(topo, vcsPerClass) {
+  build(topo, vcsPerClass, options = {}) {
     if (!(topo instanceof IbaMesh)) throw new McsimError(`ib-xy routing needs an ibmesh, got ${topo.spec}`);
+    const vls = options.vls ?? 'shared';
+    if (vls !== 'shared' && vls !== 'dedicated')
+      throw new McsimError(
+        `ib-xy: vls must be shared or dedicated, got ${JSON.stringify(vls)}`,
+        'network.routingOptions.vls',
+      );
     const m = topo.m;
-    const all = (1 << vcsPerClass[0]!) - 1;
+    const k = vcsPerClass[0]!;
+    const dedicated = vls === 'dedicated';
+    const mask = (p: number) => (dedicated ? 1 << dedicatedVl(p, k) : (1 << k) - 1);
+    const E = mask(IB_EAST);
+    const W = mask(IB_WEST);
+    const Nm = mask(IB_NORTH);
+    const S = mask(IB_SOUTH);
     return {
       name: 'ib-xy',
       route(s, dest) {
         const x = s % m;
         const xd = dest % m;
-        if (xd > x) return packRoute(IB_EAST, all);
-        if (xd < x) return packRoute(IB_WEST, all);
+        if (xd > x) return packRoute(IB_EAST, E);
+        if (xd < x) return packRoute(IB_WEST, W);
         const y = Math.floor(s / m);
         const yd = Math.floor(dest / m);
-        if (yd > y) return packRoute(IB_NORTH, all);
-        if (yd < y) return packRoute(IB_SOUTH, all);
+        if (yd > y) return packRoute(IB_NORTH, Nm);
+        if (yd < y) return packRoute(IB_SOUTH, S);
         return packRoute(IB_HOST, 1);
       },
       vcName(_s, _port, vc) {

@@ -1,5 +1,6 @@
 import type { McsimConfig } from '../config/schema.js';
 import { DeadlockError, Engine } from '../engine/engine.js';
+import { runIbCollective } from '../ib/run.js';
 import { MetricsCollector } from '../metrics/collector.js';
 import type { RunMetrics } from '../metrics/types.js';
 import { traceHeader } from '../trace/header.js';
@@ -20,6 +21,8 @@ import { runSteps } from './steps.js';
  * `deadlock`; a run that stops with measured messages in flight has outcome `unfinished`.
  */
 export function runSimulation(config: McsimConfig, options: RunOptions = {}): RunResult {
+  // 003's collectives build their own InfiniBand fabric from the workload's VL variant.
+  if (config.workload.type === 'ib-collective') return runIbCollective(config, options);
   const { net, model, timing, resolved } = buildFromConfig(config);
   const tr = options.trace;
   if (tr && (config.workload.type === 'steps' || config.workload.type === 'plan-metrics'))

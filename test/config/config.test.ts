@@ -37,7 +37,7 @@ describe('config defaults and validation', () => {
     [{ network: { bufferDepth: 'two' } }, /^network\.bufferDepth: .*got "two"/],
     [
       { network: { switching: 'store' } },
-      /^network\.switching: got "store" \(allowed: "wormhole", "vct", "input-fifo", "central-buffer"\)/,
+      /^network\.switching: got "store" \(allowed: "wormhole", "vct", "input-fifo", "central-buffer", "ib"\)/,
     ],
     [{ timing: { startup: -3 } }, /^timing\.startup: /],
     [{ workload: { type: 'bursty' } }, /^workload.*unknown workload type "bursty"/],

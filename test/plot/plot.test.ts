@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import type { PointRecord } from '../../src/experiments/record.js';
-import { chartFromRecords, writeChart } from '../../src/plot/from-records.js';
+import type { Experiment } from '../../src/experiments/schema.js';
+import { chartFromRecords, plotExperiment, writeChart } from '../../src/plot/from-records.js';
 
 function rec(alg: string, x: number, seed: number, y: number): PointRecord {
   return {
@@ -53,5 +54,44 @@ describe('plots', () => {
     const png = readFileSync(out.png);
     assert.deepEqual([...png.subarray(1, 4)], [0x50, 0x4e, 0x47]);
     assert.ok(png.length > 20000, `PNG of ${png.length} bytes`);
+  });
+});
+
+describe('plot panels', () => {
+  it('one chart per panel, each over its own x range, titled (a), (b)', () => {
+    const records: PointRecord[] = [];
+    for (const x of [32, 64, 512, 1024, 8192]) records.push(rec('tpm', x, 1, x));
+    const exp = {
+      id: 'p',
+      title: 'p',
+      paper: '003',
+      figure: '17',
+      base: {},
+      axes: [],
+      seeds: [1],
+      plot: {
+        x: 'workload.destinations',
+        y: ['metrics.latency.mean'],
+        series: 'workload.algorithm',
+        logX: true,
+        logY: false,
+        panels: [
+          { label: 'a', from: 32, to: 512 },
+          { label: 'b', from: 1024, to: 8192 },
+        ],
+      },
+    } as Experiment;
+    const dir = mkdtempSync(join(tmpdir(), 'mcsim-panels-'));
+    const out = plotExperiment(exp, records, join(dir, 'p'));
+    assert.deepEqual(
+      out.map((o) => o.svg),
+      [join(dir, 'p-1.svg'), join(dir, 'p-2.svg')],
+    );
+    const a = readFileSync(out[0]!.svg, 'utf8');
+    const b = readFileSync(out[1]!.svg, 'utf8');
+    assert.match(a, /003 Fig\. 17 \(a\)/);
+    assert.match(b, /003 Fig\. 17 \(b\)/);
+    assert.ok(a.includes('>500<') || a.includes('>512<') || a.includes('>400<'));
+    assert.ok(!b.includes('>50<'));
   });
 });

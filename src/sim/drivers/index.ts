@@ -20,6 +20,8 @@ export function driverFor(ctx: DriverContext): Driver {
       throw new Error('the steps workload is an analysis, run by sim/steps.ts');
     case 'plan-metrics':
       throw new Error('the plan-metrics workload is an analysis, run by sim/plan-metrics.ts');
+    case 'ib-collective':
+      throw new Error('the ib-collective workload is run by ib/run.ts');
   }
 }
 

@@ -1,0 +1,169 @@
+import { DeadlockError, Engine } from '../engine/engine.js';
+import type { DeadlockReport } from '../metrics/types.js';
+import { unicastWorm, type WormSpec } from '../plan/worm.js';
+import { ibSwitch } from '../router/ib.js';
+import type { IbaMesh } from '../topology/ibmesh.js';
+import { ibNetwork } from './fabric.js';
+import { xyLft } from './lft.js';
+import { mftUnion } from './mft.js';
+import { type PacketJob, runPackets } from './packet-sim.js';
+import { mftWorm } from './tree.js';
+import type { VlPolicy } from './vl.js';
+import type { IbCollective } from './workload.js';
+
+/** One run of a collective: scheme, VLs, packet length and which simulator runs it. */
+export interface IbRunSpec {
+  /** `mc`: one packet per source, replicated by its MFT (003 sec. 3.3.2); `uc`: one packet per member. */
+  scheme: 'uc' | 'mc';
+  policy: VlPolicy;
+  vls: number;
+  /** Packet length in flits. */
+  length: number;
+  routingDelay: number;
+  /** `packet`: the event-driven packet-level path; `flit`: the flit-level engine with the `ib` switch model. */
+  engine: 'packet' | 'flit';
+}
+
+export interface IbRunOutput {
+  /** Cycle at which the last member holds the last flit (all sources start at 0). */
+  makespan: number;
+  flitHops: number;
+  packets: number;
+  deliveries: number;
+  /** Every (source, member) pair got exactly one copy, and nobody else got any. */
+  exactlyOnce: boolean;
+  /** Set when the flit engine stopped on a deadlock (never data). */
+  deadlock?: DeadlockReport;
+}
+
+/**
+ * The jobs of a collective in the order each host sends them: per source, its unicasts in the
+ * workload's order (`uc`), or one packet with the source's MFT (`mc`, one MLID per (source,
+ * group), notes sec. 1.5).
+ */
+export function collectiveJobs(t: IbaMesh, c: IbCollective, scheme: 'uc' | 'mc'): PacketJob[] {
+  const jobs: PacketJob[] = [];
+  if (scheme === 'uc') {
+    c.sources.forEach((s, i) => {
+      for (const d of c.dests[i]!) jobs.push({ source: s, dest: d });
+    });
+    return jobs;
+  }
+  const lft = xyLft(t);
+  for (const s of c.sources) {
+    const mft = mftUnion(t, lft, s, c.group);
+    if (mft.members.length > 0) jobs.push({ source: s, dest: -1, mft: mft.masks });
+  }
+  return jobs;
+}
+
+/** Runs one collective on an IbaMesh by the packet-level path or the flit-level engine. */
+export function runCollective(t: IbaMesh, c: IbCollective, spec: IbRunSpec): IbRunOutput {
+  const net = ibNetwork(t, { policy: spec.policy, vls: spec.vls, length: spec.length });
+  const jobs = collectiveJobs(t, c, spec.scheme);
+  const N = t.numNodes;
+  // Copies per (source, node): a member of D_s must get exactly one.
+  const got = new Int32Array(N * N);
+  let deliveries = 0;
+  const note = (source: number, node: number) => {
+    got[source * N + node]!++;
+    deliveries++;
+  };
+  const exactlyOnce = () => {
+    for (let i = 0; i < c.sources.length; i++) {
+      const s = c.sources[i]!;
+      const want = new Uint8Array(N);
+      for (const d of c.dests[i]!) want[d] = 1;
+      for (let v = 0; v < N; v++) if (got[s * N + v] !== want[v]) return false;
+    }
+    return true;
+  };
+  if (spec.engine === 'packet') {
+    const r = runPackets(t, net, spec, jobs, (j, node) => note(jobs[j]!.source, node));
+    return {
+      makespan: r.makespan,
+      flitHops: r.flitHops,
+      packets: jobs.length,
+      deliveries,
+      exactlyOnce: r.complete && exactlyOnce(),
+    };
+  }
+  let makespan = 0;
+  const engine = new Engine(
+    net,
+    ibSwitch,
+    {
+      routingDelay: spec.routingDelay,
+      // Every switch of the MFT tree is a header stop; it costs no more than a routing decision.
+      routingDelayModified: spec.routingDelay,
+      startup: 0,
+      startupSubsequent: 0,
+      deadlockCycles: 4 * spec.length + 1000,
+    },
+    {
+      onMessageDone(m) {
+        for (const d of m.deliveries) {
+          note(m.source, d.node);
+          if (d.tail > makespan) makespan = d.tail;
+        }
+      },
+    },
+  );
+  ibSwitch.validate(net, spec.length);
+  const bySource = new Map<number, WormSpec[]>();
+  for (const j of jobs) {
+    const worms = bySource.get(j.source) ?? [];
+    if (j.dest >= 0) worms.push(unicastWorm(j.source, j.dest, spec.length));
+    else {
+      const lft = xyLft(t);
+      const w = mftWorm(t, mftUnion(t, lft, j.source, c.group), spec.length);
+      if (w) worms.push(w);
+    }
+    bySource.set(j.source, worms);
+  }
+  for (const [s, worms] of bySource)
+    engine.startPhase(s, worms, 0, engine.newMessage(s, 0, spec.scheme, true, spec.length));
+  try {
+    while (engine.liveMessages > 0) {
+      if (engine.idle) engine.skipIdle(Number.MAX_SAFE_INTEGER);
+      engine.step();
+    }
+  } catch (e) {
+    if (!(e instanceof DeadlockError)) throw e;
+    return {
+      makespan,
+      flitHops: engine.flitHops,
+      packets: jobs.length,
+      deliveries,
+      exactlyOnce: false,
+      deadlock: e.report,
+    };
+  }
+  return {
+    makespan,
+    flitHops: engine.flitHops,
+    packets: jobs.length,
+    deliveries,
+    exactlyOnce: exactlyOnce(),
+  };
+}
+
+/**
+ * The zero-load makespan of one multicast (notes E9): (H + 1)(R + 1) + L - 1 cycles, H the longest
+ * XY distance from the source to a member.
+ */
+export function zeroLoadMulticast(
+  t: IbaMesh,
+  source: number,
+  members: readonly number[],
+  length: number,
+  R: number,
+): number {
+  const [xs, ys] = t.coords(source) as [number, number];
+  let H = 0;
+  for (const d of members) {
+    const [x, y] = t.coords(d) as [number, number];
+    H = Math.max(H, Math.abs(x - xs) + Math.abs(y - ys));
+  }
+  return (H + 1) * (R + 1) + length - 1;
+}

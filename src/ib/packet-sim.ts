@@ -1,0 +1,296 @@
+import { BUF_INJ, BUF_NET, BUF_SINK, type Network } from '../engine/network.js';
+import { IB_HOST, type IbaMesh } from '../topology/ibmesh.js';
+import { TimeHeap } from './time-heap.js';
+import { type VlPolicy, vlMask } from './vl.js';
+
+/** One packet: its source, its destination (-1 for a multicast packet) and, for multicast, its MFT. */
+export interface PacketJob {
+  source: number;
+  dest: number;
+  mft?: Uint8Array;
+}
+
+export interface PacketSimSpec {
+  policy: VlPolicy;
+  vls: number;
+  /** Packet length in flits. */
+  length: number;
+  /** Cycles of a routing decision (notes sec. 1.8: 1). */
+  routingDelay: number;
+}
+
+export interface PacketSimResult {
+  /** Cycle the last tail reached its host (the makespan; all packets start at 0). */
+  makespan: number;
+  /** Flits moved over switch-to-switch links. */
+  flitHops: number;
+  /** False when packets were left undelivered with nothing more to happen (a deadlock). */
+  complete: boolean;
+}
+
+const EV_READY = 0;
+const EV_FREE = 1;
+const EV_UNLOCK = 2;
+const EV_HOST = 3;
+
+/**
+ * The InfiniBand fabric of the `ib` switch model, event-driven at packet granularity. Under virtual
+ * cut-through with one packet per VL buffer and links that send whole packets, a packet's flits
+ * move in lock-step: its header leaves a buffer at cycle t0 and its tail at t0 + L - 1. So the
+ * flit-level engine's run is fixed by a few decisions per packet and hop, taken here at the same
+ * cycles and in the same order as the engine takes them (a cycle's stages: the host adapters start
+ * packets, outputs are allocated round-robin over the requesting buffers, links start one waiting
+ * packet each round-robin over their VLs), on the same network numbering (`ibNetwork`). Only the
+ * cycles where something is freed or becomes ready are visited; test/ib/packet-exact.test.ts checks
+ * that the makespans equal the engine's.
+ */
+export function runPackets(
+  t: IbaMesh,
+  net: Network,
+  spec: PacketSimSpec,
+  jobs: readonly PacketJob[],
+  onDeliver: (job: number, node: number, tail: number) => void,
+): PacketSimResult {
+  const L = spec.length;
+  const R = spec.routingDelay;
+  const NB = net.numBuffers;
+  const NC = net.numNetChannels;
+  const P = net.numPorts;
+  const MB = P + 1;
+  const groups = NC + net.numNodes;
+  // Per buffer: the packet it holds, its branches and how many have started, the latest start.
+  const owner = new Int32Array(NB).fill(-1);
+  const arrivalPort = new Int8Array(NB);
+  const brN = new Uint8Array(NB);
+  const brStarted = new Uint8Array(NB);
+  const lastStart = new Float64Array(NB);
+  // Per branch slot (b * MB + k): its group (channel, or NC + node for the host), VLs, granted buffer.
+  const brGroup = new Int32Array(NB * MB);
+  const brMask = new Int32Array(NB * MB);
+  const brOut = new Int32Array(NB * MB).fill(-1);
+  /** The branch slot a buffer was granted to (who will send into it). */
+  const inSlot = new Int32Array(NB).fill(-1);
+  // Per group: requests waiting for an output, and the round-robin pointer (engine: allocate.ts).
+  const cap = 5 * Math.max(1, ...Array.from(net.pcVcs.subarray(0, NC))) + net.injPerNode + 1;
+  const wait = new Int32Array(groups * cap);
+  const waitN = new Int32Array(groups);
+  const rrAlloc = new Int32Array(groups);
+  // Per channel: round-robin VL pointer and the cycle its link is free (engine: links.ts).
+  const rrLink = new Int32Array(NC);
+  const linkFree = new Float64Array(NC);
+  // Host adapters: queue of jobs, and the cycle the host link is free.
+  const queues: number[][] = Array.from({ length: net.numNodes }, () => []);
+  for (let i = 0; i < jobs.length; i++) queues[jobs[i]!.source]!.push(i);
+  const qPos = new Int32Array(net.numNodes);
+  const hostFree = new Float64Array(net.numNodes);
+  const heap = new TimeHeap();
+  // Dirty sets of the cycle being decided.
+  const nodeStamp = new Float64Array(net.numNodes).fill(-1);
+  const groupStamp = new Float64Array(groups).fill(-1);
+  const chanStamp = new Float64Array(NC).fill(-1);
+  const dirtyNodes: number[] = [];
+  const dirtyGroups: number[] = [];
+  const dirtyChans: number[] = [];
+  let makespan = -1;
+  let flitHops = 0;
+  let delivered = 0;
+  let expected = 0;
+  for (const j of jobs) expected += j.dest >= 0 ? 1 : countHosts(j.mft!, j.source);
+
+  const markNode = (n: number, now: number) => {
+    if (nodeStamp[n] !== now) {
+      nodeStamp[n] = now;
+      dirtyNodes.push(n);
+    }
+  };
+  const markGroup = (g: number, now: number) => {
+    if (groupStamp[g] !== now) {
+      groupStamp[g] = now;
+      dirtyGroups.push(g);
+    }
+  };
+  const markChan = (c: number, now: number) => {
+    if (chanStamp[c] !== now) {
+      chanStamp[c] = now;
+      dirtyChans.push(c);
+    }
+  };
+  const addBranch = (b: number, group: number, mask: number) => {
+    const slot = b * MB + brN[b]!;
+    brN[b]!++;
+    brGroup[slot] = group;
+    brMask[slot] = mask;
+    brOut[slot] = -1;
+  };
+  /** The header of packet `p` entered buffer b at switch r at cycle `now` (engine: heads.ts). */
+  const arrive = (b: number, p: number, r: number, inPort: number, now: number) => {
+    owner[b] = p;
+    arrivalPort[b] = inPort;
+    brN[b] = 0;
+    brStarted[b] = 0;
+    lastStart[b] = 0;
+    const job = jobs[p]!;
+    if (job.dest >= 0) {
+      if (net.nodeSwitch[job.dest] === r) addBranch(b, NC + job.dest, 1);
+      else {
+        const packed = net.routing.route(r, job.dest, r, -1);
+        const port = packed & 0xff;
+        addBranch(b, net.portChannel[r * P + port]!, packed >>> 8);
+      }
+    } else {
+      const m = job.mft![r]! & ~(1 << inPort);
+      for (let port = 1; port < IB_HOST; port++)
+        if ((m >> port) & 1)
+          addBranch(b, net.portChannel[r * P + port]!, vlMask(spec.policy, port, spec.vls));
+      if ((m >> IB_HOST) & 1) addBranch(b, NC + r, 1);
+    }
+    heap.push(now + R + 1, EV_READY, b);
+  };
+  /** Branch `slot` of buffer b starts its packet at cycle `now` into its granted buffer. */
+  const start = (slot: number, b: number, now: number) => {
+    const out = brOut[slot]!;
+    inSlot[out] = -1;
+    const p = owner[b]!;
+    if (net.bufKind[out] === BUF_SINK) {
+      const node = brGroup[slot]! - NC;
+      const tail = now + L - 1;
+      onDeliver(p, node, tail);
+      delivered++;
+      if (tail > makespan) makespan = tail;
+      heap.push(now + L, EV_FREE, out);
+    } else {
+      flitHops += L;
+      const pc = net.bufPc[out]!;
+      arrive(out, p, net.pcDst[pc]!, inputPortOf(t, net, pc), now);
+    }
+    if (now > lastStart[b]!) lastStart[b] = now;
+    if (++brStarted[b]! === brN[b]) heap.push(lastStart[b]! + L, EV_FREE, b);
+  };
+
+  for (let n = 0; n < net.numNodes; n++) if (queues[n]!.length > 0) heap.push(0, EV_HOST, n);
+  while (heap.size > 0) {
+    const now = heap.peekTime();
+    dirtyNodes.length = 0;
+    dirtyGroups.length = 0;
+    dirtyChans.length = 0;
+    // Events of this cycle: buffers freed and links idle since the cycle before, requests ready.
+    while (heap.size > 0 && heap.peekTime() === now) {
+      const kind = heap.peekKind();
+      const id = heap.pop();
+      if (kind === EV_READY) {
+        for (let k = 0; k < brN[id]!; k++) {
+          const g = brGroup[id * MB + k]!;
+          wait[g * cap + waitN[g]!++] = id * MB + k;
+          markGroup(g, now);
+        }
+      } else if (kind === EV_FREE) {
+        owner[id] = -1;
+        const kindB = net.bufKind[id];
+        if (kindB === BUF_NET) markGroup(net.bufPc[id]!, now);
+        else if (kindB === BUF_SINK) markGroup(NC + net.pcSrc[net.bufPc[id]!]!, now);
+        else if (kindB === BUF_INJ) markNode(net.pcSrc[net.bufPc[id]!]!, now);
+      } else if (kind === EV_UNLOCK) markChan(id, now);
+      else markNode(id, now);
+    }
+    // Stage 1: host adapters start their next packet into the lowest free injection VL.
+    for (const n of dirtyNodes) {
+      const q = queues[n]!;
+      if (qPos[n]! >= q.length || hostFree[n]! > now) continue;
+      const first = net.injFirst[n]!;
+      for (let b = first; b < first + net.injPerNode; b++) {
+        if (owner[b] !== -1) continue;
+        arrive(b, q[qPos[n]!++]!, net.nodeSwitch[n]!, IB_HOST, now);
+        hostFree[n] = now + L;
+        if (qPos[n]! < q.length) heap.push(now + L, EV_HOST, n);
+        break;
+      }
+    }
+    // Stage 2: each output's requests in round-robin order of requesting buffer; each takes the
+    // lowest free VL it may use.
+    for (const g of dirtyGroups) {
+      const n = waitN[g]!;
+      if (n === 0) continue;
+      const base = g * cap;
+      const rr = rrAlloc[g]!;
+      sortByPriority(wait, base, n, MB, rr, NB);
+      let keep = 0;
+      const sink = g >= NC;
+      const first = sink ? net.sinkFirst[g - NC]! : net.pcFirstBuf[g]!;
+      const count = sink ? net.sinkPerNode : net.pcVcs[g]!;
+      for (let i = 0; i < n; i++) {
+        const slot = wait[base + i]!;
+        const mask = sink ? -1 : brMask[slot]!;
+        let granted = -1;
+        for (let v = 0; v < count; v++) {
+          if (!((mask >>> v) & 1)) continue;
+          if (owner[first + v] === -1) {
+            granted = first + v;
+            break;
+          }
+        }
+        if (granted < 0) {
+          wait[base + keep++] = slot;
+          continue;
+        }
+        const b = (slot / MB) | 0;
+        brOut[slot] = granted;
+        owner[granted] = owner[b]!;
+        inSlot[granted] = slot;
+        rrAlloc[g] = b + 1;
+        if (sink) start(slot, b, now);
+        else markChan(g, now);
+      }
+      waitN[g] = keep;
+    }
+    // Stage 3: each idle link starts one granted packet, round-robin over its VLs.
+    for (const c of dirtyChans) {
+      if (linkFree[c]! > now) continue;
+      const V = net.pcVcs[c]!;
+      const first = net.pcFirstBuf[c]!;
+      let best = -1;
+      let bestPri = V;
+      for (let v = 0; v < V; v++) {
+        const slot = inSlot[first + v]!;
+        if (slot < 0) continue;
+        const pri = (v - rrLink[c]! + V) % V;
+        if (pri < bestPri) {
+          bestPri = pri;
+          best = v;
+        }
+      }
+      if (best < 0) continue;
+      const slot = inSlot[first + best]!;
+      rrLink[c] = (best + 1) % V;
+      linkFree[c] = now + L;
+      heap.push(now + L, EV_UNLOCK, c);
+      start(slot, (slot / MB) | 0, now);
+    }
+  }
+  return { makespan: Math.max(makespan, 0), flitHops, complete: delivered === expected };
+}
+
+/** Hosts an MFT delivers to (the source's own host excluded, its arrival port). */
+function countHosts(mft: Uint8Array, source: number): number {
+  let n = 0;
+  for (let s = 0; s < mft.length; s++) if (s !== source && (mft[s]! >> IB_HOST) & 1) n++;
+  return n;
+}
+
+/** The port a channel arrives on at its downstream switch: E<->W, N<->S. */
+function inputPortOf(_t: IbaMesh, net: Network, pc: number): number {
+  return ((net.pcPort[pc]! + 1) % 4) + 1;
+}
+
+/** Insertion sort of slots by (buffer - rr) mod NB, as the engine orders a channel's requests. */
+function sortByPriority(a: Int32Array, base: number, n: number, MB: number, rr: number, NB: number): void {
+  for (let i = 1; i < n; i++) {
+    const x = a[base + i]!;
+    const px = (((((x / MB) | 0) - rr) % NB) + NB) % NB;
+    let j = i - 1;
+    while (j >= 0 && (((((a[base + j]! / MB) | 0) - rr) % NB) + NB) % NB > px) {
+      a[base + j + 1] = a[base + j]!;
+      j--;
+    }
+    a[base + j + 1] = x;
+  }
+}

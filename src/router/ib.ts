@@ -1,0 +1,34 @@
+import { McsimError } from '../util/errors.js';
+import type { SwitchModel } from './model.js';
+
+/**
+ * The InfiniBand switch of 003 (notes sec. 1.7), `packet` buffer mode: virtual cut-through at
+ * packet granularity ("a packet will stay in a channel (buffer) until the next required channel is
+ * free", 003 sec. 3); each virtual lane (VC) of a link has its own receive buffer, which takes a
+ * packet only when all of it fits and holds one packet at a time (credits per VL); a link sends
+ * whole packets, choosing among its VLs round-robin at packet boundaries; a host adapter's
+ * injection channels are the VLs of one link. Replication (multicast) is the engine's asynchronous
+ * one: each branch leaves when its own output is granted.
+ */
+export const ibSwitch: SwitchModel = {
+  name: 'ib',
+  description:
+    'InfiniBand switch (003): VCT per virtual lane, one packet per VL buffer, whole-packet link arbitration, one host link',
+  validate(net, maxLen) {
+    for (let b = 0; b < net.numBuffers; b++)
+      if (net.bufCap[b]! < maxLen)
+        throw new McsimError(
+          `an InfiniBand VL buffer must hold a whole packet (${maxLen} flits), got ${net.bufCap[b]}`,
+          'network.bufferDepth',
+        );
+  },
+  create(net) {
+    const cap = net.bufCap;
+    return {
+      ordered: false,
+      wholePackets: true,
+      oneHostLink: true,
+      canAllocate: (buf, length) => cap[buf]! >= length,
+    };
+  },
+};
