@@ -305,6 +305,17 @@ export class LinkStage {
   }
 
   /**
+   * Does a flit arriving in sleeping buffer b (which held `had` flits) let it move? Only for a branch
+   * that had nothing to send: one without an output or behind a sleeping buffer stays blocked (an
+   * 8-flit head buffer waiting for its output would otherwise wake at every body flit).
+   */
+  private wantsFlit(b: number, had: number): boolean {
+    const n = this.brN[b]!;
+    for (let k = 0; k < n; k++) if (this.brSent[b * this.MB + k]! >= had) return true;
+    return false;
+  }
+
+  /**
    * The sleeping rule, for tests: a sleeping buffer is held and each of its branches has no output,
    * nothing to send, or a full downstream buffer that sleeps too (so none could move). Returns the
    * first violation, or undefined.
@@ -389,7 +400,7 @@ export class LinkStage {
       rr[pc] = nextVc === pcVcs[pc] ? 0 : nextVc;
       const got = ++recv[out]!;
       if (whole) this.lock[pc] = got === st.bufLen[out] ? -1 : bufVc[out]!;
-      if (asleep[out] === 1) st.wake(out);
+      if (asleep[out] === 1 && this.wantsFlit(out, got - 1)) st.wake(out);
       const kind = bufKind[out];
       if (kind === BUF_NET) {
         hops++;
