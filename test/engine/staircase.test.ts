@@ -9,7 +9,9 @@ describe('input-buffer organisations keep the crossbar rate (002 sec. 5.2, notes
     for (const e of ev) {
       const j = e.port + 1;
       assert.equal(e.read, j + 4 * e.chunk);
-      e.emit.forEach((t, f) => assert.equal(t, j + 2 + 4 * e.chunk + f));
+      e.emit.forEach((t, f) => {
+        assert.equal(t, j + 2 + 4 * e.chunk + f);
+      });
     }
     // Cycle 3: O1 puts its 1st flit on the link (chunk 0 read at 1); cycle 5: O1 reads its next chunk.
     assert.equal(ev.find((e) => e.port === 0 && e.chunk === 0)!.emit[0], 3);
@@ -27,7 +29,9 @@ describe('input-buffer organisations keep the crossbar rate (002 sec. 5.2, notes
     const ev = staircase(8, [0, 1, 2, 3, 4, 5, 6, 7], 4);
     for (let p = 0; p < 8; p++) {
       const emits = ev.filter((e) => e.port === p).flatMap((e) => e.emit);
-      emits.forEach((t, i) => assert.equal(t, p + 2 + i));
+      emits.forEach((t, i) => {
+        assert.equal(t, p + 2 + i);
+      });
     }
     for (const [, n] of registerUse(8, ev)) assert.equal(n, 1);
   });
