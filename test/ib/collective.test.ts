@@ -1,6 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
+import { Engine } from '../../src/engine/engine.js';
+import { BUF_NET } from '../../src/engine/network.js';
 import { collectiveJobs, type IbRunSpec, runCollective, zeroLoadMulticast } from '../../src/ib/collective.js';
 import { ibNetwork } from '../../src/ib/fabric.js';
 import { xyLft } from '../../src/ib/lft.js';
@@ -10,6 +12,7 @@ import { mftWorm } from '../../src/ib/tree.js';
 import type { VlPolicy } from '../../src/ib/vl.js';
 import { drawCollective, type IbCollectiveSpec } from '../../src/ib/workload.js';
 import { walkWorm } from '../../src/multicast/walk.js';
+import { ibSwitch } from '../../src/router/ib.js';
 import { ibXyRouting } from '../../src/routing/ib-xy.js';
 import { IbaMesh } from '../../src/topology/ibmesh.js';
 
@@ -163,6 +166,55 @@ describe('003 collectives on the ib switch model', () => {
         }
       }),
       { numRuns: 60 },
+    );
+  });
+
+  it('in the flit engine, no multicast flit crosses a port outside its MFT, and the flit-hops are L per MFT port', () => {
+    fc.assert(
+      fc.property(caseArb, (k) => {
+        const t = new IbaMesh(k.m, k.n);
+        const c = drawCollective(t, k, k.seed);
+        const [policy, vls] = k.policy;
+        const net = ibNetwork(t, { policy, vls, length: k.length });
+        const lft = xyLft(t);
+        const mfts = new Map(c.sources.map((s) => [s, mftUnion(t, lft, s, c.group)]));
+        const sourceOf = new Map<number, number>();
+        let bad = '';
+        const engine = new Engine(
+          net,
+          ibSwitch,
+          {
+            routingDelay: 1,
+            routingDelayModified: 1,
+            startup: 0,
+            startupSubsequent: 0,
+            deadlockCycles: 5000,
+          },
+          {
+            trace: {
+              wormStart: (w, msg) => sourceOf.set(w, msg.source),
+              flitIn(w, b) {
+                if (net.bufKind[b] !== BUF_NET) return;
+                const pc = net.bufPc[b]!;
+                const mask = mfts.get(sourceOf.get(w)!)!.masks[net.pcSrc[pc]!]!;
+                if (!((mask >> net.pcPort[pc]!) & 1)) bad = `port ${net.pcPort[pc]} at ${net.pcSrc[pc]}`;
+              },
+              release() {},
+            },
+          },
+        );
+        let ports = 0;
+        for (const s of c.sources) {
+          const mft = mfts.get(s)!;
+          for (const m of mft.masks) ports += networkPorts(m).length;
+          const w = mftWorm(t, mft, k.length);
+          if (w) engine.startPhase(s, [w], 0, engine.newMessage(s, 0, 'mc', true, k.length));
+        }
+        while (engine.liveMessages > 0) engine.step();
+        assert.equal(bad, '');
+        assert.equal(engine.flitHops, ports * k.length);
+      }),
+      { numRuns: 40 },
     );
   });
 
