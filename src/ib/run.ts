@@ -1,5 +1,6 @@
 import type { McsimConfig } from '../config/schema.js';
 import { MetricsCollector } from '../metrics/collector.js';
+import { withField } from '../sim/build.js';
 import type { RunOptions, RunResult } from '../sim/result.js';
 import { parseTopology } from '../topology/registry.js';
 import { McsimError } from '../util/errors.js';
@@ -113,11 +114,8 @@ export function runIbCollective(config: McsimConfig, options: RunOptions): RunRe
 }
 
 function withTopology(spec: string) {
-  try {
-    return asIbMesh(parseTopology(spec));
-  } catch (e) {
-    if (e instanceof McsimError)
-      throw new McsimError(e.message.replace(/^--topology: /, ''), 'network.topology');
-    throw e;
-  }
+  return asIbMesh(
+    withField('network.topology', () => parseTopology(spec)),
+    'network.topology',
+  );
 }

@@ -17,9 +17,10 @@ export const NO_PORT = 0xff;
 export const SWITCH_GUID_BASE = 0x0053000000000000n;
 export const HCA_GUID_BASE = 0x0048000000000000n;
 
-export function asIbMesh(topo: Topology): IbaMesh {
+/** The topology as an IbaMesh, or McsimError naming `field` (the CLI option or config path it came from). */
+export function asIbMesh(topo: Topology, field = '--topology'): IbaMesh {
   if (!(topo instanceof IbaMesh))
-    throw new McsimError(`InfiniBand tables need an ibmesh topology, got ${topo.spec}`, '--topology');
+    throw new McsimError(`InfiniBand tables need an ibmesh topology, got ${topo.spec}`, field);
   return topo;
 }
 

@@ -1,15 +1,20 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
+import { Engine } from '../../src/engine/engine.js';
+import { BUF_NET } from '../../src/engine/network.js';
 import { collectiveJobs, type IbRunSpec, runCollective, zeroLoadMulticast } from '../../src/ib/collective.js';
 import { ibNetwork } from '../../src/ib/fabric.js';
-import { xyLft } from '../../src/ib/lft.js';
+import { lftPort, xyLft } from '../../src/ib/lft.js';
 import { mftUnion, networkPorts } from '../../src/ib/mft.js';
 import { runPackets } from '../../src/ib/packet-sim.js';
+import { hostLid } from '../../src/ib/subnet.js';
 import { mftWorm } from '../../src/ib/tree.js';
 import type { VlPolicy } from '../../src/ib/vl.js';
 import { drawCollective, type IbCollectiveSpec } from '../../src/ib/workload.js';
 import { walkWorm } from '../../src/multicast/walk.js';
+import { unicastWorm } from '../../src/plan/worm.js';
+import { ibSwitch } from '../../src/router/ib.js';
 import { ibXyRouting } from '../../src/routing/ib-xy.js';
 import { IbaMesh } from '../../src/topology/ibmesh.js';
 
@@ -163,6 +168,74 @@ describe('003 collectives on the ib switch model', () => {
         }
       }),
       { numRuns: 60 },
+    );
+  });
+
+  it('in the flit engine, multicast and unicast mixed: no flit crosses a port outside its MFT or LFT entry, flit-hops as the tables say, no deadlock', () => {
+    fc.assert(
+      fc.property(caseArb, (k) => {
+        const t = new IbaMesh(k.m, k.n);
+        const c = drawCollective(t, k, k.seed);
+        const [policy, vls] = k.policy;
+        const net = ibNetwork(t, { policy, vls, length: k.length });
+        const lft = xyLft(t);
+        const mfts = new Map(c.sources.map((s) => [s, mftUnion(t, lft, s, c.group)]));
+        const sourceOf = new Map<number, number>();
+        /** The unicast destination of a worm, or -1 for a multicast worm. */
+        const destOf = new Map<number, number>();
+        let bad = '';
+        const engine = new Engine(
+          net,
+          ibSwitch,
+          {
+            routingDelay: 1,
+            routingDelayModified: 1,
+            startup: 0,
+            startupSubsequent: 0,
+            deadlockCycles: 5000,
+          },
+          {
+            trace: {
+              wormStart(w, msg, spec) {
+                sourceOf.set(w, msg.source);
+                destOf.set(
+                  w,
+                  spec.stops.length === 1 && spec.stops[0]!.service === 'ABS' ? spec.stops[0]!.node : -1,
+                );
+              },
+              flitIn(w, b) {
+                if (net.bufKind[b] !== BUF_NET) return;
+                const pc = net.bufPc[b]!;
+                const [r, port] = [net.pcSrc[pc]!, net.pcPort[pc]!];
+                const d = destOf.get(w)!;
+                const ok =
+                  d >= 0
+                    ? lftPort(lft, r, hostLid(t, d)) === port
+                    : ((mfts.get(sourceOf.get(w)!)!.masks[r]! >> port) & 1) === 1;
+                if (!ok) bad = `port ${port} at ${r}`;
+              },
+              release() {},
+            },
+          },
+        );
+        let hops = 0;
+        c.sources.forEach((s, i) => {
+          const mft = mfts.get(s)!;
+          for (const m of mft.masks) hops += networkPorts(m).length;
+          const w = mftWorm(t, mft, k.length);
+          const worms = w ? [w] : [];
+          for (const d of c.dests[i]!) {
+            worms.push(unicastWorm(s, d, k.length));
+            const [a, b] = [t.coords(s), t.coords(d)] as [number[], number[]];
+            hops += Math.abs(a[0]! - b[0]!) + Math.abs(a[1]! - b[1]!);
+          }
+          if (worms.length) engine.startPhase(s, worms, 0, engine.newMessage(s, 0, 'mix', true, k.length));
+        });
+        while (engine.liveMessages > 0) engine.step();
+        assert.equal(bad, '');
+        assert.equal(engine.flitHops, hops * k.length);
+      }),
+      { numRuns: 40 },
     );
   });
 
