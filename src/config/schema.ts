@@ -262,10 +262,19 @@ const IbCollectiveSchema = z
       .default(0.4)
       .describe('Group size as a fraction of the nodes, round(f * N) (003 sec. 4: 0.4 or 1). Default 0.4.'),
     variant: z
-      .enum(['uc-1vl', 'mc-1vl', 'uc-shared', 'uc-dedicated', 'mc-shared', 'mc-dedicated'])
+      .enum([
+        'uc-1vl',
+        'mc-1vl',
+        'uc-shared',
+        'uc-dedicated',
+        'mc-shared',
+        'mc-dedicated',
+        'uc-shared-sl',
+        'mc-shared-sl',
+      ])
       .default('mc-1vl')
       .describe(
-        "Scheme and VL policy: uc = one unicast per member through the host link, mc = one packet replicated by the MFT (003 sec. 3.3.2); 1vl, shared (any VL on every port) or dedicated (one VL per port, sec. 4 legends). Default 'mc-1vl'.",
+        "Scheme and VL policy: uc = one unicast per member through the host link, mc = one packet replicated by the MFT (003 sec. 3.3.2); 1vl, shared (any free VL on every port, the paper's), dedicated (one VL per port, sec. 4 legends) or shared-sl (IB-realizable: packet j of a host has SL (LID + j) mod k and keeps VL = SL on every link, notes sec. 1.6). Default 'mc-1vl'.",
       ),
     vls: z
       .union([z.literal(2), z.literal(4)])

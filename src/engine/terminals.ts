@@ -110,7 +110,7 @@ export class Terminals {
         for (let b = first; b < first + net.injPerNode; b++) if (s.srcPos[b] !== -1) linkBusy = true;
       for (let b = first; b < first + net.injPerNode && qi < q.length && !linkBusy; b++) {
         if (s.owner[b] !== -1) continue;
-        if (this.policy !== undefined && !this.policy.canInject!(b)) continue;
+        if (this.policy !== undefined && !this.policy.canInject!(b, q[qi]!.worm.spec)) continue;
         const rw = q[qi++]!;
         const w = s.newWorm(rw.worm, rw.msg);
         s.owner[b] = w;

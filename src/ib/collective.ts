@@ -3,12 +3,13 @@ import type { DeadlockReport } from '../metrics/types.js';
 import { unicastWorm, type WormSpec } from '../plan/worm.js';
 import { ibSwitch } from '../router/ib.js';
 import type { IbaMesh } from '../topology/ibmesh.js';
-import { ibNetwork } from './fabric.js';
+import { ibNetwork, slRouting } from './fabric.js';
 import { xyLft } from './lft.js';
 import { mftUnion } from './mft.js';
 import { type PacketJob, runPackets } from './packet-sim.js';
+import { hostLid } from './subnet.js';
 import { mftWorm } from './tree.js';
-import type { VlPolicy } from './vl.js';
+import { slOf, type VlPolicy } from './vl.js';
 import type { IbCollective } from './workload.js';
 
 /** One run of a collective: scheme, VLs, packet length and which simulator runs it. */
@@ -57,10 +58,25 @@ export function collectiveJobs(t: IbaMesh, c: IbCollective, scheme: 'uc' | 'mc')
   return jobs;
 }
 
+/**
+ * The SLs of `shared-sl` (notes sec. 1.6): packet j of a host (in its sending order) has SL
+ * (LID + j) mod k, so a host's successive unicasts rotate over the VLs and its one multicast
+ * packet takes SL LID mod k.
+ */
+export function assignSls(t: IbaMesh, jobs: PacketJob[], k: number): void {
+  const seq = new Map<number, number>();
+  for (const job of jobs) {
+    const j = seq.get(job.source) ?? 0;
+    seq.set(job.source, j + 1);
+    job.sl = slOf(hostLid(t, job.source), j, k);
+  }
+}
+
 /** Runs one collective on an IbaMesh by the packet-level path or the flit-level engine. */
 export function runCollective(t: IbaMesh, c: IbCollective, spec: IbRunSpec): IbRunOutput {
   const net = ibNetwork(t, { policy: spec.policy, vls: spec.vls, length: spec.length });
   const jobs = collectiveJobs(t, c, spec.scheme);
+  if (spec.policy === 'shared-sl') assignSls(t, jobs, spec.vls);
   const N = t.numNodes;
   // Copies per (source, node): a member of D_s must get exactly one.
   const got = new Int32Array(N * N);
@@ -113,12 +129,14 @@ export function runCollective(t: IbaMesh, c: IbCollective, spec: IbRunSpec): IbR
   const bySource = new Map<number, WormSpec[]>();
   for (const j of jobs) {
     const worms = bySource.get(j.source) ?? [];
-    if (j.dest >= 0) worms.push(unicastWorm(j.source, j.dest, spec.length));
-    else {
-      const lft = xyLft(t);
-      const w = mftWorm(t, mftUnion(t, lft, j.source, c.group), spec.length);
-      if (w) worms.push(w);
+    let w: WormSpec | undefined;
+    if (j.dest >= 0) w = unicastWorm(j.source, j.dest, spec.length);
+    else w = mftWorm(t, mftUnion(t, xyLft(t), j.source, c.group), spec.length);
+    if (w && j.sl !== undefined) {
+      w.sl = j.sl;
+      w.routing = slRouting(j.sl);
     }
+    if (w) worms.push(w);
     bySource.set(j.source, worms);
   }
   for (const [s, worms] of bySource)

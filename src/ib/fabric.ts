@@ -20,10 +20,27 @@ export interface FabricSpec {
 export function ibNetwork(t: IbaMesh, f: FabricSpec): Network {
   checkVls(f.policy, f.vls);
   const rf = ibXyRouting.build(t, [f.vls], { vls: f.policy === 'dedicated' ? 'dedicated' : 'shared' });
+  const sl = f.policy === 'shared-sl';
   return buildNetwork(t, rf, {
     vcsPerClass: [f.vls],
     bufferDepth: f.length,
-    injectionChannels: f.policy === 'shared' ? f.vls : 1,
+    // shared-sl: the host link has k VLs too; each packet enters on its SL's (notes sec. 1.6).
+    injectionChannels: f.policy === 'shared' || sl ? f.vls : 1,
     consumptionChannels: 1,
+    // shared-sl: a packet follows `ib-xy-vl<v>`, XY on its one VL v (its worm's `routing`).
+    ...(sl
+      ? { routingByName: (name: string) => ibXyRouting.build(t, [f.vls], { vl: slRoutingVl(name) }) }
+      : {}),
   });
+}
+
+/** The routing a `shared-sl` packet on VL v follows in the flit engine. */
+export function slRouting(v: number): string {
+  return `ib-xy-vl${v}`;
+}
+
+function slRoutingVl(name: string): number {
+  const m = /^ib-xy-vl(\d+)$/.exec(name);
+  if (!m) throw new Error(`not a shared-sl routing: ${name}`);
+  return Number(m[1]);
 }

@@ -1,13 +1,15 @@
 import { BUF_INJ, BUF_NET, BUF_SINK, type Network } from '../engine/network.js';
 import { IB_HOST, type IbaMesh } from '../topology/ibmesh.js';
 import { TimeHeap } from './time-heap.js';
-import { type VlPolicy, vlMask } from './vl.js';
+import { packetVlMask, type VlPolicy } from './vl.js';
 
 /** One packet: its source, its destination (-1 for a multicast packet) and, for multicast, its MFT. */
 export interface PacketJob {
   source: number;
   dest: number;
   mft?: Uint8Array;
+  /** Its service level under `shared-sl` (notes sec. 1.6): its one VL on every link. */
+  sl?: number;
 }
 
 export interface PacketSimSpec {
@@ -135,13 +137,13 @@ export function runPackets(
       else {
         const packed = net.routing.route(r, job.dest, r, -1);
         const port = packed & 0xff;
-        addBranch(b, net.portChannel[r * P + port]!, packed >>> 8);
+        addBranch(b, net.portChannel[r * P + port]!, job.sl === undefined ? packed >>> 8 : 1 << job.sl);
       }
     } else {
       const m = job.mft![r]! & ~(1 << inPort);
       for (let port = 1; port < IB_HOST; port++)
         if ((m >> port) & 1)
-          addBranch(b, net.portChannel[r * P + port]!, vlMask(spec.policy, port, spec.vls));
+          addBranch(b, net.portChannel[r * P + port]!, packetVlMask(spec.policy, port, spec.vls, job.sl));
       if ((m >> IB_HOST) & 1) addBranch(b, NC + r, 1);
     }
     heap.push(now + R + 1, EV_READY, b);
@@ -192,13 +194,15 @@ export function runPackets(
       } else if (kind === EV_UNLOCK) markChan(id, now);
       else markNode(id, now);
     }
-    // Stage 1: host adapters start their next packet into the lowest free injection VL.
+    // Stage 1: host adapters start their next packet into the lowest free injection VL (under
+    // shared-sl only its SL's VL, engine: the ib model's canInject).
     for (const n of dirtyNodes) {
       const q = queues[n]!;
       if (qPos[n]! >= q.length || hostFree[n]! > now) continue;
       const first = net.injFirst[n]!;
+      const sl = jobs[q[qPos[n]!]!]!.sl;
       for (let b = first; b < first + net.injPerNode; b++) {
-        if (owner[b] !== -1) continue;
+        if (owner[b] !== -1 || (sl !== undefined && b - first !== sl)) continue;
         arrive(b, q[qPos[n]!++]!, net.nodeSwitch[n]!, IB_HOST, now);
         hostFree[n] = now + L;
         if (qPos[n]! < q.length) heap.push(now + L, EV_HOST, n);

@@ -38,8 +38,10 @@ export function runIbCollective(config: McsimConfig, options: RunOptions): RunRe
       `an ib-collective replicates at every tree switch at the cost of a routing decision: set timing.routingDelayModified = routingDelay (${tm.routingDelay}), got ${tm.routingDelayModified}`,
       'timing.routingDelayModified',
     );
-  const [scheme, policyName] = w.variant.split('-') as ['uc' | 'mc', VlPolicy];
-  const policy = policyName;
+  // The scheme, then the policy (which may hold a dash itself: shared-sl).
+  const dash = w.variant.indexOf('-');
+  const scheme = w.variant.slice(0, dash) as 'uc' | 'mc';
+  const policy = w.variant.slice(dash + 1) as VlPolicy;
   const vls = policy === '1vl' ? 1 : w.vls;
   const length = Math.ceil(w.messageBytes / w.flitBytes);
   const c = drawCollective(
@@ -98,7 +100,7 @@ export function runIbCollective(config: McsimConfig, options: RunOptions): RunRe
       vcs: vls,
       bufferDepth: length,
       switching: 'ib',
-      injectionChannels: policy === 'shared' ? vls : 1,
+      injectionChannels: policy === 'shared' || policy === 'shared-sl' ? vls : 1,
       consumptionChannels: 1,
     },
   };

@@ -64,6 +64,12 @@ export interface WormSpec {
    * routing registry (e.g. dual-path worms follow 'hamiltonian', not XY).
    */
   routing?: string;
+  /**
+   * InfiniBand service level (003 notes sec. 1.6, `shared-sl`): the packet enters the network by
+   * its host link's VL sl (SL2VL = sl mod k, so `routing` names the route on that VL). Only the
+   * `ib` switch model reads it; absent: any free injection channel.
+   */
+  sl?: number;
 }
 
 export function unicastWorm(source: number, dest: number, length: number): WormSpec {

@@ -24,11 +24,15 @@ export const ibSwitch: SwitchModel = {
   },
   create(net) {
     const cap = net.bufCap;
+    const { bufPc, pcSrc, injFirst } = net;
     return {
       ordered: false,
       wholePackets: true,
       oneHostLink: true,
       canAllocate: (buf, length) => cap[buf]! >= length,
+      // shared-sl (notes sec. 1.6): a packet with an SL enters by its host link's VL sl, waiting
+      // for it in order behind the packets before it; without one, any free VL (lowest first).
+      canInject: (buf, worm) => worm?.sl === undefined || buf - injFirst[pcSrc[bufPc[buf]!]!]! === worm.sl,
     };
   },
 };

@@ -1,5 +1,6 @@
 import type { Network } from '../engine/network.js';
 import type { EngineState } from '../engine/state.js';
+import type { WormSpec } from '../plan/worm.js';
 
 /**
  * A switch organisation (router model): the part of a switch that differs between designs. The
@@ -44,8 +45,10 @@ export interface SwitchPolicy {
    * May a worm whose start-up has ended take the free injection buffer `buf` now? Lets a model make
    * a node's injection channels one FIFO (002 notes sec. 2.2: the next packet follows the previous
    * one's tail). When present, `onGrant` is also told of injection buffers. Absent: any free one.
+   * `worm` is the worm at the front of the node's queue (e.g. its `sl` picks the VL it may enter
+   * by, 003 notes sec. 1.6 `shared-sl`).
    */
-  canInject?(buf: number): boolean;
+  canInject?(buf: number, worm?: WormSpec): boolean;
   /** Buffer `buf` was given to a worm. */
   onGrant?(buf: number): void;
   /** Buffer `buf` was released by its worm (its tail has left). */

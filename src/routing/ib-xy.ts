@@ -9,7 +9,8 @@ import { packRoute } from './routing.js';
  * Toward a destination further east port 1, west 3, then north 2, south 4; at the destination's
  * own switch, the host port 5 (003 notes sec. 1.3, case 5). Every VL of the port is allowed, or with
  * `routingOptions: { vls: dedicated }` the one VL the port is dedicated to (003 sec. 4: "NE: VL0;
- * SW: VL1" with 2 VLs, "N:VL0; E:VL1; S:VL2; W:VL3" with 4).
+ * SW: VL1" with 2 VLs, "N:VL0; E:VL1; S:VL2; W:VL3" with 4), or with `{ vl: v }` VL v on every
+ * port: the route of a `shared-sl` packet whose SL maps to VL v (003 notes sec. 1.6).
  */
 export const ibXyRouting: RoutingDef = {
   name: 'ib-xy',
@@ -26,7 +27,14 @@ export const ibXyRouting: RoutingDef = {
     const m = topo.m;
     const k = vcsPerClass[0]!;
     const dedicated = vls === 'dedicated';
-    const mask = (p: number) => (dedicated ? 1 << dedicatedVl(p, k) : (1 << k) - 1);
+    const one = options.vl;
+    if (one !== undefined && !(Number.isInteger(one) && (one as number) >= 0 && (one as number) < k))
+      throw new McsimError(
+        `ib-xy: vl must be a VL below ${k}, got ${JSON.stringify(one)}`,
+        'network.routingOptions.vl',
+      );
+    const mask = (p: number) =>
+      one !== undefined ? 1 << (one as number) : dedicated ? 1 << dedicatedVl(p, k) : (1 << k) - 1;
     const E = mask(IB_EAST);
     const W = mask(IB_WEST);
     const Nm = mask(IB_NORTH);
