@@ -311,6 +311,20 @@ const IbCollectiveSchema = z
       .describe(
         "'packet': the event-driven packet-level path; 'flit': the flit-level engine with the ib switch model (identical makespans, slower). Default 'packet'.",
       ),
+    vlBuffer: z
+      .enum(['packet', 'credit'])
+      .optional()
+      .describe(
+        "VL buffer mode (003 notes sec. 1.7): 'packet' = one packet per VL buffer (the paper's 'a packet will stay in a channel (buffer)'); 'credit' = real IB's flow control, each VL buffer a FIFO of vlBufferBytes in 64-byte credits, ceil(b / 64) per packet, head-of-line order per VL (flit engine only: set engine: flit). Absent: 'packet' (left out so that existing configs and their results are unchanged).",
+      ),
+    vlBufferBytes: z
+      .number()
+      .int()
+      .positive()
+      .optional()
+      .describe(
+        'Bytes per VL buffer in the credit mode (notes sec. 1.7; at least one packet). Absent: 8192.',
+      ),
   })
   .strict()
   .describe(

@@ -89,8 +89,10 @@ export class Allocator {
         count = net.pcVcs[g]!;
         mask = brRoute[slot]! >>> 8;
       }
+      const lane = this.policy.vcLane;
       for (let v = 0; v < count; v++) {
-        if (v < 24 && !((mask >>> v) & 1)) continue;
+        const bit = lane === undefined || g >= net.numNetChannels ? v : lane(v);
+        if (bit < 24 && !((mask >>> bit) & 1)) continue;
         const cand = first + v;
         if (s.owner[cand] !== -1 || !this.policy.canAllocate(cand, len)) continue;
         // Under a credit delay the upstream router sees the buffer free only when the credit is in.

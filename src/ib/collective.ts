@@ -3,6 +3,8 @@ import type { DeadlockReport } from '../metrics/types.js';
 import { unicastWorm, type WormSpec } from '../plan/worm.js';
 import { ibSwitch } from '../router/ib.js';
 import type { IbaMesh } from '../topology/ibmesh.js';
+import { McsimError } from '../util/errors.js';
+import { ibCreditSwitch } from './credit.js';
 import { ibNetwork, slRouting } from './fabric.js';
 import { xyLft } from './lft.js';
 import { mftUnion } from './mft.js';
@@ -23,6 +25,8 @@ export interface IbRunSpec {
   routingDelay: number;
   /** `packet`: the event-driven packet-level path; `flit`: the flit-level engine with the `ib` switch model. */
   engine: 'packet' | 'flit';
+  /** `credit` buffer mode (notes sec. 1.7): packets per VL FIFO (`creditSlots`); absent: `packet` mode. */
+  creditSlots?: number;
 }
 
 export interface IbRunOutput {
@@ -74,7 +78,24 @@ export function assignSls(t: IbaMesh, jobs: PacketJob[], k: number): void {
 
 /** Runs one collective on an IbaMesh by the packet-level path or the flit-level engine. */
 export function runCollective(t: IbaMesh, c: IbCollective, spec: IbRunSpec): IbRunOutput {
-  const net = ibNetwork(t, { policy: spec.policy, vls: spec.vls, length: spec.length });
+  if (spec.creditSlots !== undefined && spec.engine === 'packet')
+    throw new McsimError(
+      'the packet-level path assumes one packet per VL buffer (notes sec. 1.7 `packet` mode, where flits move in lock-step); run the credit buffer mode with workload.engine: flit',
+      'workload.engine',
+    );
+  // The engine's route masks and VC count stop at 24 VCs per link (k VLs x slots each).
+  if (spec.creditSlots !== undefined && spec.creditSlots * spec.vls > 24)
+    throw new McsimError(
+      `the flit engine holds at most 24 packet slots per link, and ${spec.vls} VL(s) x ${spec.creditSlots} packets per VL FIFO need ${spec.vls * spec.creditSlots}: lower workload.vlBufferBytes to at most ${Math.floor(24 / spec.vls)} packets of credits`,
+      'workload.vlBufferBytes',
+    );
+  const net = ibNetwork(t, {
+    policy: spec.policy,
+    vls: spec.vls,
+    length: spec.length,
+    creditSlots: spec.creditSlots,
+  });
+  const model = spec.creditSlots === undefined ? ibSwitch : ibCreditSwitch(spec.creditSlots);
   const jobs = collectiveJobs(t, c, spec.scheme);
   if (spec.policy === 'shared-sl') assignSls(t, jobs, spec.vls);
   const N = t.numNodes;
@@ -107,7 +128,7 @@ export function runCollective(t: IbaMesh, c: IbCollective, spec: IbRunSpec): IbR
   let makespan = 0;
   const engine = new Engine(
     net,
-    ibSwitch,
+    model,
     {
       routingDelay: spec.routingDelay,
       // Every switch of the MFT tree is a header stop; it costs no more than a routing decision.
@@ -125,7 +146,7 @@ export function runCollective(t: IbaMesh, c: IbCollective, spec: IbRunSpec): IbR
       },
     },
   );
-  ibSwitch.validate(net, spec.length);
+  model.validate(net, spec.length);
   const bySource = new Map<number, WormSpec[]>();
   for (const j of jobs) {
     const worms = bySource.get(j.source) ?? [];

@@ -9,6 +9,11 @@ export interface FabricSpec {
   vls: number;
   /** Packet length in flits: every VL buffer holds one whole packet (notes sec. 1.7, `packet` mode). */
   length: number;
+  /**
+   * `credit` buffer mode (notes sec. 1.7): packets each VL FIFO holds; each VL is then this many
+   * one-packet VCs (src/ib/credit.ts). Absent: `packet` mode, one packet per VL.
+   */
+  creditSlots?: number;
 }
 
 /**
@@ -22,10 +27,10 @@ export function ibNetwork(t: IbaMesh, f: FabricSpec): Network {
   const rf = ibXyRouting.build(t, [f.vls], { vls: f.policy === 'dedicated' ? 'dedicated' : 'shared' });
   const sl = f.policy === 'shared-sl';
   return buildNetwork(t, rf, {
-    vcsPerClass: [f.vls],
+    vcsPerClass: [f.vls * (f.creditSlots ?? 1)],
     bufferDepth: f.length,
     // shared-sl: the host link has k VLs too; each packet enters on its SL's (notes sec. 1.6).
-    injectionChannels: f.policy === 'shared' || sl ? f.vls : 1,
+    injectionChannels: (f.policy === 'shared' || sl ? f.vls : 1) * (f.creditSlots ?? 1),
     consumptionChannels: 1,
     // shared-sl: a packet follows `ib-xy-vl<v>`, XY on its one VL v (its worm's `routing`).
     ...(sl

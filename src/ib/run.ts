@@ -6,6 +6,7 @@ import { parseTopology } from '../topology/registry.js';
 import { McsimError } from '../util/errors.js';
 import { VERSION } from '../version.js';
 import { runCollective, zeroLoadMulticast } from './collective.js';
+import { creditSlots } from './credit.js';
 import { asIbMesh } from './subnet.js';
 import type { VlPolicy } from './vl.js';
 import { drawCollective } from './workload.js';
@@ -56,6 +57,13 @@ export function runIbCollective(config: McsimConfig, options: RunOptions): RunRe
     length,
     routingDelay: tm.routingDelay,
     engine: w.engine,
+    ...(w.vlBuffer === 'credit'
+      ? {
+          creditSlots: withField('workload.vlBufferBytes', () =>
+            creditSlots(w.messageBytes, w.vlBufferBytes ?? 8192),
+          ),
+        }
+      : {}),
   });
   if (!out.deadlock && !out.exactlyOnce)
     throw new Error(

@@ -49,6 +49,12 @@ export interface SwitchPolicy {
    * by, 003 notes sec. 1.6 `shared-sl`).
    */
   canInject?(buf: number, worm?: WormSpec): boolean;
+  /**
+   * The route-mask bit that admits VC `vc` of a network channel, when several VCs make one lane
+   * (003 notes sec. 1.7 `credit` buffers: a VL's FIFO is several one-packet slots, and routes name
+   * VLs). Absent: bit `vc`.
+   */
+  vcLane?(vc: number): number;
   /** Buffer `buf` was given to a worm. */
   onGrant?(buf: number): void;
   /** Buffer `buf` was released by its worm (its tail has left). */
