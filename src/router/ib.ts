@@ -8,7 +8,8 @@ import type { SwitchModel } from './model.js';
  * packet only when all of it fits and holds one packet at a time (credits per VL); a link sends
  * whole packets, choosing among its VLs round-robin at packet boundaries; a host adapter's
  * injection channels are the VLs of one link. Replication (multicast) is the engine's asynchronous
- * one: each branch leaves when its own output is granted.
+ * one: each branch leaves when its own output is granted. The `credit` buffer mode (a FIFO of
+ * credit blocks per VL, notes sec. 1.7) is `ibCreditSwitch` in src/ib/credit.ts, built on this one.
  */
 export const ibSwitch: SwitchModel = {
   name: 'ib',
