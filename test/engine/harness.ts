@@ -14,6 +14,23 @@ export const PAPER_TIMING: Timing = {
   deadlockCycles: 500,
 };
 
+/** 002 sec. 7.1 with the notes' cycle rules: 6 cycles per switch, 1 per link, startup 0. */
+export const SWITCH_002_OPTIONS: SwitchOptions = {
+  chunkFlits: 8,
+  chunkDelay: 7,
+  centralBufferChunks: 256,
+  inputFifoFlits: 64,
+  organisation: 'chunk-crossbar',
+  acceptDeadlock: false,
+};
+// routingDelay 6 + the link = 7 cycles per switch; startup 1 = the processor's link into its leaf.
+export const SWITCH_002_TIMING = {
+  routingDelay: 6,
+  routingDelayModified: 6,
+  startup: 1,
+  startupSubsequent: 0,
+};
+
 export interface NetOpts {
   routing?: string;
   vcs?: number[];

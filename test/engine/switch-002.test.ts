@@ -3,7 +3,6 @@ import { describe, it } from 'node:test';
 import fc from 'fast-check';
 import { parseConfig } from '../../src/config/load.js';
 import { Engine } from '../../src/engine/engine.js';
-import type { SwitchOptions } from '../../src/engine/network.js';
 import { bitstringWorm } from '../../src/multicast/bitstring.js';
 import { reachability } from '../../src/multicast/bitstring-header.js';
 import { umin } from '../../src/multicast/umin.js';
@@ -12,19 +11,10 @@ import { routerModel } from '../../src/router/registry.js';
 import { runSimulation } from '../../src/sim/run.js';
 import type { FatTree } from '../../src/topology/fattree.js';
 import { McsimError } from '../../src/util/errors.js';
-import { makeNet, type NetOpts, runMessages } from './harness.js';
+import { makeNet, type NetOpts, runMessages, SWITCH_002_OPTIONS, SWITCH_002_TIMING } from './harness.js';
 
-/** 002 sec. 7.1 with the notes' cycle rules: 6 cycles per switch, 1 per link, startup 0. */
-const SO: SwitchOptions = {
-  chunkFlits: 8,
-  chunkDelay: 7,
-  centralBufferChunks: 256,
-  inputFifoFlits: 64,
-  organisation: 'chunk-crossbar',
-  acceptDeadlock: false,
-};
-// routingDelay 6 + the link = 7 cycles per switch; startup 1 = the processor's link into its leaf.
-const TIMING = { routingDelay: 6, routingDelayModified: 6, startup: 1, startupSubsequent: 0 };
+const SO = SWITCH_002_OPTIONS;
+const TIMING = SWITCH_002_TIMING;
 const MODELS: Array<[string, NetOpts]> = [
   ['central-buffer', { switching: 'central-buffer', bufferDepth: 256, vcs: [8, 8], injection: 2 }],
   ['input-fifo', { switching: 'input-fifo', bufferDepth: 320, vcs: [8, 8], injection: 2 }],

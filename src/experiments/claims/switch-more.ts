@@ -13,6 +13,7 @@ import {
   satMonotone,
   satOf,
 } from './switch.js';
+import { c18Claims } from './switch-c18.js';
 import {
   common,
   curve,
@@ -371,4 +372,5 @@ export const SWITCH_CLAIMS: Record<string, ClaimSet> = {
   'switch-fig17': ({ records }) => fig17(records),
   'switch-fig18': ({ records }) => fig18(records),
   'switch-fig19': ({ records }) => fig19(records),
+  'switch-c18': c18Claims,
 };
