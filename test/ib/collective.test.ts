@@ -11,34 +11,16 @@ import { runPackets } from '../../src/ib/packet-sim.js';
 import { hostLid } from '../../src/ib/subnet.js';
 import { mftWorm } from '../../src/ib/tree.js';
 import type { VlPolicy } from '../../src/ib/vl.js';
-import { drawCollective, type IbCollectiveSpec } from '../../src/ib/workload.js';
+import { drawCollective } from '../../src/ib/workload.js';
 import { walkWorm } from '../../src/multicast/walk.js';
 import { unicastWorm } from '../../src/plan/worm.js';
 import { ibSwitch } from '../../src/router/ib.js';
 import { ibXyRouting } from '../../src/routing/ib-xy.js';
 import { IbaMesh } from '../../src/topology/ibmesh.js';
-
-const POLICIES: Array<[VlPolicy, number]> = [
-  ['1vl', 1],
-  ['shared', 2],
-  ['dedicated', 2],
-  ['shared', 4],
-  ['dedicated', 4],
-];
+import { collectiveFields, POLICIES } from './cases.js';
 
 /** A small random mesh and workload of any family. */
-const caseArb = fc.record({
-  m: fc.integer({ min: 2, max: 6 }),
-  n: fc.integer({ min: 1, max: 6 }),
-  sources: fc.constantFrom<IbCollectiveSpec['sources']>('one', 0.4, 1),
-  groupFraction: fc.constantFrom(0.2, 0.4, 1),
-  order: fc.constantFrom<IbCollectiveSpec['order']>('ascending', 'rotated', 'random'),
-  seed: fc.integer({ min: 1, max: 10000 }),
-  scheme: fc.constantFrom<'uc' | 'mc'>('uc', 'mc'),
-  policy: fc.constantFrom(...POLICIES),
-  length: fc.integer({ min: 1, max: 9 }),
-  routingDelay: fc.integer({ min: 0, max: 2 }),
-});
+const caseArb = fc.record({ ...collectiveFields(6, 9), policy: fc.constantFrom(...POLICIES) });
 
 describe('003 collectives on the ib switch model', () => {
   it("the packet-level path gives the flit-level engine's makespans and flit-hops exactly; one copy per member; no deadlock", () => {

@@ -10,32 +10,15 @@ import { xyLft } from '../../src/ib/lft.js';
 import { mftUnion } from '../../src/ib/mft.js';
 import { mftWorm } from '../../src/ib/tree.js';
 import type { VlPolicy } from '../../src/ib/vl.js';
-import { drawCollective, type IbCollectiveSpec } from '../../src/ib/workload.js';
+import { drawCollective } from '../../src/ib/workload.js';
 import { unicastWorm, type WormSpec } from '../../src/plan/worm.js';
 import { runSimulation } from '../../src/sim/run.js';
 import { IbaMesh } from '../../src/topology/ibmesh.js';
-
-const POLICIES: Array<[VlPolicy, number]> = [
-  ['1vl', 1],
-  ['shared', 2],
-  ['dedicated', 2],
-  ['shared', 4],
-  ['dedicated', 4],
-  ['shared-sl', 2],
-  ['shared-sl', 4],
-];
+import { collectiveFields, POLICIES_SL } from './cases.js';
 
 const caseArb = fc.record({
-  m: fc.integer({ min: 2, max: 5 }),
-  n: fc.integer({ min: 1, max: 5 }),
-  sources: fc.constantFrom<IbCollectiveSpec['sources']>('one', 0.4, 1),
-  groupFraction: fc.constantFrom(0.2, 0.4, 1),
-  order: fc.constantFrom<IbCollectiveSpec['order']>('ascending', 'rotated', 'random'),
-  seed: fc.integer({ min: 1, max: 10000 }),
-  scheme: fc.constantFrom<'uc' | 'mc'>('uc', 'mc'),
-  policy: fc.constantFrom(...POLICIES),
-  length: fc.integer({ min: 1, max: 6 }),
-  routingDelay: fc.integer({ min: 0, max: 2 }),
+  ...collectiveFields(5, 6),
+  policy: fc.constantFrom(...POLICIES_SL),
   slots: fc.integer({ min: 1, max: 4 }),
 });
 

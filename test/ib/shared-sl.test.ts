@@ -10,24 +10,14 @@ import { mftUnion } from '../../src/ib/mft.js';
 import { hostLid } from '../../src/ib/subnet.js';
 import { mftWorm } from '../../src/ib/tree.js';
 import { slOf } from '../../src/ib/vl.js';
-import { drawCollective, type IbCollectiveSpec } from '../../src/ib/workload.js';
+import { drawCollective } from '../../src/ib/workload.js';
 import { unicastWorm, type WormSpec } from '../../src/plan/worm.js';
 import { ibSwitch } from '../../src/router/ib.js';
 import { IbaMesh } from '../../src/topology/ibmesh.js';
+import { collectiveFields } from './cases.js';
 
 /** Random small cases, as test/ib/collective.test.ts draws them, under `shared-sl` with 2 or 4 VLs. */
-const caseArb = fc.record({
-  m: fc.integer({ min: 2, max: 6 }),
-  n: fc.integer({ min: 1, max: 6 }),
-  sources: fc.constantFrom<IbCollectiveSpec['sources']>('one', 0.4, 1),
-  groupFraction: fc.constantFrom(0.2, 0.4, 1),
-  order: fc.constantFrom<IbCollectiveSpec['order']>('ascending', 'rotated', 'random'),
-  seed: fc.integer({ min: 1, max: 10000 }),
-  scheme: fc.constantFrom<'uc' | 'mc'>('uc', 'mc'),
-  vls: fc.constantFrom(2, 4),
-  length: fc.integer({ min: 1, max: 9 }),
-  routingDelay: fc.integer({ min: 0, max: 2 }),
-});
+const caseArb = fc.record({ ...collectiveFields(6, 9), vls: fc.constantFrom(2, 4) });
 
 describe('003 shared-sl: the IB-realizable shared VLs (notes sec. 1.6)', () => {
   it('SL = (LID + j) mod k: N(3,2) of a 4x4 mesh (LID 15) sends SLs 1, 0, 1 with 2 VLs and 3, 0, 1, 2 with 4', () => {
