@@ -36,7 +36,7 @@ export class Allocator {
   allocate(t: number): void {
     const s = this.s;
     const net = s.net;
-    const MB = s.MB;
+    const NB = s.NB;
     const NBtot = net.numBuffers;
     const brOut = s.brOut;
     const brRoute = s.brRoute;
@@ -48,7 +48,7 @@ export class Allocator {
       const n = s.brN[b]!;
       const r = net.bufRouter[b]!;
       for (let k = 0; k < n; k++) {
-        const slot = b * MB + k;
+        const slot = k * NB + b;
         if (brOut[slot] !== -1) continue;
         if (slot < s.brReady.length && t < s.brReady[slot]!) continue;
         if (s.brAlt[slot] !== 0) {
@@ -74,7 +74,7 @@ export class Allocator {
     for (let i = 0; i < nreq; i++) {
       const slot = rs[i]!;
       const g = rg[i]!;
-      const b = (slot / MB) | 0;
+      const b = slot < NB ? slot : slot % NB;
       const w = s.owner[b]!;
       const len = s.wormC[w]!.length;
       let first: number;
@@ -108,7 +108,7 @@ export class Allocator {
       const b = s.pend[i]!;
       const n = s.brN[b]!;
       let open = false;
-      for (let k = 0; k < n; k++) if (brOut[b * MB + k] === -1) open = true;
+      for (let k = 0; k < n; k++) if (brOut[k * NB + b] === -1) open = true;
       if (open) i++;
       else s.unpend(b);
     }

@@ -56,7 +56,7 @@ export function deadlockReport(
         continue;
       }
       for (let k = 0; k < s.brN[b]!; k++) {
-        const slot = b * s.MB + k;
+        const slot = s.slot(b, k);
         if (s.brOut[slot] !== -1 || s.recv[b] === 0) continue;
         const port = s.brRoute[slot]! & 0xff;
         const r = net.bufRouter[b]!;

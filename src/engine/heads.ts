@@ -80,19 +80,18 @@ export class HeadStage {
   private delayBranches(b: number, ready: number): void {
     const s = this.s;
     const n = s.brN[b]!;
-    const base = b * s.MB;
     for (let k = 0; k < n; k++) {
-      const pk = this.branchPort(base + k);
+      const pk = this.branchPort(s.slot(b, k));
       let rank = 0;
-      for (let j = 0; j < n; j++) if (j !== k && this.branchPort(base + j) < pk) rank++;
-      s.brReady[base + k] = ready + this.policy!.branchDelay!(b, n, rank);
+      for (let j = 0; j < n; j++) if (j !== k && this.branchPort(s.slot(b, j)) < pk) rank++;
+      s.brReady[s.slot(b, k)] = ready + this.policy!.branchDelay!(b, n, rank);
     }
   }
 
   private branchPort(slot: number): number {
     const s = this.s;
     if (!s.brSink[slot]) return s.brRoute[slot]! & 0xff;
-    const w = s.owner[(slot / s.MB) | 0]!;
+    const w = s.owner[s.slotBuf(slot)]!;
     return s.net.nodePort[s.wormC[w]!.node[s.brTarget[slot]!]!]!;
   }
 
@@ -103,7 +102,7 @@ export class HeadStage {
     if (f & (F_ABSORB | F_TEMP)) {
       // A consumption branch toward the stop's end node; allocation finds its channels by the node.
       const k = this.newBranch(b, r);
-      const slot = b * s.MB + k;
+      const slot = s.slot(b, k);
       s.brSink[slot] = 1;
       s.brTarget[slot] = T;
       s.brRoute[slot] = (1 << 8) | EJECT;
@@ -131,7 +130,7 @@ export class HeadStage {
         `a worm replicates into more than ${s.MB} branches at switch ${s.net.topology.formatSwitch(r)}`,
       );
     s.brN[b] = k + 1;
-    const slot = b * s.MB + k;
+    const slot = s.slot(b, k);
     s.brOut[slot] = -1;
     s.brSent[slot] = 0;
     s.brSink[slot] = 0;
@@ -150,14 +149,14 @@ export class HeadStage {
     // Replication sends one copy per output channel; two branches on one channel would wait for
     // each other's VC (a self-deadlock with one VC), so such a header is rejected.
     for (let k = 0; k < s.brN[b]!; k++) {
-      const o = b * s.MB + k;
+      const o = s.slot(b, k);
       if (!s.brSink[o] && (s.brRoute[o]! & 0xff) === port)
         throw new McsimError(
           `tree worm from ${net.topology.formatNode(cw.source)} replicates twice into channel ${net.topology.portName(port)} at switch ${net.topology.formatSwitch(r)}: branches must leave through different channels`,
         );
     }
     const k = this.newBranch(b, r);
-    const slot = b * s.MB + k;
+    const slot = s.slot(b, k);
     s.brTarget[slot] = C;
     s.brLeg[slot] = leg;
     s.brRoute[slot] = packed;

@@ -31,7 +31,8 @@ export interface LinkSinks {
 export class LinkStage {
   private readonly s: EngineState;
   private readonly sinks: LinkSinks;
-  private readonly MB: number;
+  /** Stride between branch ranks in the slot arrays (EngineState.NB). */
+  private readonly NB: number;
   // Per branch slot: memo of ready / succeeds.
   private readonly rd: Int32Array;
   private readonly sc: Int32Array;
@@ -90,7 +91,7 @@ export class LinkStage {
     this.shared = policy.room !== undefined;
     this.whole = policy.wholePackets === true;
     this.lock = new Int32Array(this.whole ? s.net.numChannels : 0).fill(-1);
-    this.MB = s.MB;
+    this.NB = s.NB;
     const NS = s.net.numBuffers * s.MB;
     this.rd = new Int32Array(NS).fill(-1);
     this.sc = new Int32Array(NS).fill(-1);
@@ -158,7 +159,7 @@ export class LinkStage {
   /** Occupancy test of buffer `out` as a destination, with the common 0- and 1-branch cases inline. */
   private roomIn(out: number): boolean {
     const n = this.brN[out]!;
-    const ms = n === 0 ? 0 : n === 1 ? this.brSent[out * this.MB]! : this.s.minSent(out);
+    const ms = n === 0 ? 0 : n === 1 ? this.brSent[out]! : this.s.minSent(out);
     return this.recv[out]! - ms < this.bufCap[out]!;
   }
 
@@ -198,10 +199,11 @@ export class LinkStage {
   private drainable(o: number, t: number): boolean {
     const n = this.brN[o]!;
     if (n === 0 || this.recv[o] === 0) return false;
-    const base = o * this.MB;
-    if (n === 1) return this.ready(base, o, t);
+    if (n === 1) return this.ready(o, o, t);
     const m = this.s.minSent(o);
-    for (let k = 0; k < n; k++) if (this.brSent[base + k] === m && !this.ready(base + k, o, t)) return false;
+    const NB = this.NB;
+    for (let k = 0; k < n; k++)
+      if (this.brSent[k * NB + o] === m && !this.ready(k * NB + o, o, t)) return false;
     return true;
   }
 
@@ -223,10 +225,11 @@ export class LinkStage {
   private drains(o: number, t: number): boolean {
     const n = this.brN[o]!;
     if (n === 0 || this.recv[o] === 0) return false;
-    const base = o * this.MB;
-    if (n === 1) return this.succeeds(base, t);
+    if (n === 1) return this.succeeds(o, t);
     const m = this.s.minSent(o);
-    for (let k = 0; k < n; k++) if (this.brSent[base + k] === m && !this.succeeds(base + k, t)) return false;
+    const NB = this.NB;
+    for (let k = 0; k < n; k++)
+      if (this.brSent[k * NB + o] === m && !this.succeeds(k * NB + o, t)) return false;
     return true;
   }
 
@@ -234,7 +237,7 @@ export class LinkStage {
   private arbitrate(t: number): number {
     const st = this.s;
     const net = st.net;
-    const MB = this.MB;
+    const NB = this.NB;
     const act = st.active;
     const nact = st.activeCount;
     const brN = this.brN;
@@ -264,7 +267,7 @@ export class LinkStage {
       let blocked = false;
       let awake = !sleeps;
       for (let k = 0; k < n; k++) {
-        const s = b * MB + k;
+        const s = k * NB + b;
         const out = brOut[s]!;
         // Most branches that cannot move have no output yet or nothing to send: decided here
         // without a call (ready() would say no; its memo is only needed for branches it visits).
@@ -311,7 +314,7 @@ export class LinkStage {
    */
   private wantsFlit(b: number, had: number): boolean {
     const n = this.brN[b]!;
-    for (let k = 0; k < n; k++) if (this.brSent[b * this.MB + k]! >= had) return true;
+    for (let k = 0; k < n; k++) if (this.brSent[k * this.NB + b]! >= had) return true;
     return false;
   }
 
@@ -326,7 +329,7 @@ export class LinkStage {
       if (st.asleep[b] === 0) continue;
       if (st.owner[b] === -1) return `free buffer ${b} sleeps`;
       for (let k = 0; k < this.brN[b]!; k++) {
-        const s = b * this.MB + k;
+        const s = k * this.NB + b;
         const out = this.brOut[s]!;
         if (out < 0 || this.brSent[s]! >= this.recv[b]!) continue;
         if (!this.roomIn(out) && st.asleep[out] === 1 && this.brSent[s]! > 0) continue;
@@ -346,7 +349,7 @@ export class LinkStage {
     }
     const st = this.s;
     const net = st.net;
-    const MB = this.MB;
+    const NB = this.NB;
     const brOut = this.brOut;
     const bufPc = net.bufPc;
     const bufVc = net.bufVc;
@@ -425,7 +428,7 @@ export class LinkStage {
     for (let i = 0; i < nm; i++) {
       const m = moves[i]!;
       if (m < 0) continue;
-      const b = (m / MB) | 0;
+      const b = m < NB ? m : m % NB;
       if (delayed && b < this.netBuffers) this.recordDepartures(b, t);
       const w = owner[b]!;
       if (w >= 0 && st.minSent(b) === st.bufLen[b]) st.release(b, w);

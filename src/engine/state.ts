@@ -47,7 +47,9 @@ export interface TraceSink {
  * got, the out-branches of each buffer (replication, 000 Fig. 6), the worms in flight, and the
  * lists of buffers a stage must visit. Stages (terminals, heads, allocation, links) keep their own
  * scratch; this holds only what more than one of them reads or writes. Everything is a typed array
- * indexed by buffer id or by branch slot `b * MB + k`, allocated once.
+ * indexed by buffer id or by branch slot `k * NB + b` (branch k of buffer b), allocated once. Slots
+ * are grouped by branch rank so that the first branches of all buffers (every unicast's only one)
+ * lie together: the hot loops touch one dense array per field, not one cache line per buffer.
  */
 export class EngineState {
   readonly net: Network;
@@ -58,6 +60,8 @@ export class EngineState {
   now = 0;
   /** Max out-branches per buffer (replication fan-out): every port plus a consumption branch. */
   readonly MB: number;
+  /** Buffers in the network: the stride between branch ranks in the slot arrays. */
+  readonly NB: number;
   /** Flit moves over network channels since the start. */
   flitHops = 0;
   /** Messages with worms not finished. */
@@ -92,7 +96,7 @@ export class EngineState {
    */
   readonly freeAt: Int32Array;
 
-  // Per branch slot (buffer * MB + k).
+  // Per branch slot (k * NB + buffer).
   /** Buffer granted to the branch, -1 while it waits for one. */
   readonly brOut: Int32Array;
   /** Flits the branch has copied out of its buffer. */
@@ -161,6 +165,7 @@ export class EngineState {
     );
     const MB = net.numPorts + 2;
     this.MB = MB;
+    this.NB = NB;
     this.owner = new Int32Array(NB).fill(-1);
     this.recv = new Int32Array(NB);
     this.target = new Int32Array(NB);
@@ -263,18 +268,28 @@ export class EngineState {
     while (b >= 0 && this.asleep[b] === 1) {
       this.asleep[b] = 0;
       const f = this.feeder[b]!;
-      b = f < 0 ? -1 : (f / this.MB) | 0;
+      b = f < 0 ? -1 : this.slotBuf(f);
     }
+  }
+
+  /** Branch slot of branch k of buffer b. */
+  slot(b: number, k: number): number {
+    return k * this.NB + b;
+  }
+
+  /** The buffer a branch slot belongs to. */
+  slotBuf(slot: number): number {
+    return slot < this.NB ? slot : slot % this.NB;
   }
 
   /** Flits the slowest branch of buffer o has copied out (0 before its branches are set up). */
   minSent(o: number): number {
     const n = this.brN[o]!;
     if (n === 0) return 0;
-    const base = o * this.MB;
-    let m = this.brSent[base]!;
+    const NB = this.NB;
+    let m = this.brSent[o]!;
     for (let k = 1; k < n; k++) {
-      const x = this.brSent[base + k]!;
+      const x = this.brSent[k * NB + o]!;
       if (x < m) m = x;
     }
     return m;
@@ -327,9 +342,9 @@ export class EngineState {
       if (occ < 0 || occ > net.bufCap[b]!)
         return `buffer ${b} holds ${occ} flits (capacity ${net.bufCap[b]})`;
       for (let k = 0; k < this.brN[b]!; k++) {
-        if (this.brSent[b * this.MB + k]! > this.recv[b]!)
-          return `buffer ${b} branch ${k} sent more than it received`;
-        if (this.brSink[b * this.MB + k] === 1 && this.brAlt[b * this.MB + k] !== 0)
+        const slot = this.slot(b, k);
+        if (this.brSent[slot]! > this.recv[b]!) return `buffer ${b} branch ${k} sent more than it received`;
+        if (this.brSink[slot] === 1 && this.brAlt[slot] !== 0)
           return `buffer ${b} branch ${k} goes to a processor but has adaptive alternatives`;
       }
       if (this.recv[b]! > this.wormC[w]!.length) return `buffer ${b} received more flits than its worm has`;

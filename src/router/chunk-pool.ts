@@ -94,11 +94,10 @@ export class ChunkPool {
     const s = this.s;
     const L = s.bufLen[b]!;
     const nC = Math.ceil(L / this.chunk);
-    const base = b * s.MB;
     const h = this.end(0, L);
     let f = 0;
     // Header copies: one per port, each freed by its own reader (002 sec. 4.2.1, Fig. 8).
-    for (let k = 0; k < s.brN[b]!; k++) if (s.brSent[base + k]! >= h) f++;
+    for (let k = 0; k < s.brN[b]!; k++) if (s.brSent[s.slot(b, k)]! >= h) f++;
     const m = s.minSent(b);
     for (let j = 1; j < nC; j++) if (m >= this.end(j, L)) f++;
     return f;
@@ -134,7 +133,7 @@ export class ChunkPool {
       const L = s.bufLen[b]!;
       for (let j = 1; j < Math.ceil(L / this.chunk); j++) {
         let readers = this.ks[b]!;
-        for (let k = 0; k < s.brN[b]!; k++) if (s.brSent[b * s.MB + k]! >= this.end(j, L)) readers--;
+        for (let k = 0; k < s.brN[b]!; k++) if (s.brSent[s.slot(b, k)]! >= this.end(j, L)) readers--;
         if (readers < 0 || readers > this.ks[b]!)
           return `central buffer: chunk ${j} of buffer ${b} has counter ${readers}`;
       }

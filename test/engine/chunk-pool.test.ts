@@ -28,14 +28,14 @@ describe('central-buffer chunk accounting (002 sec. 4.2, notes E7 (ii) and E8)',
     assert.equal(pool.free(r), 12, 'ceil(24/8) + 2 - 1 = 4 chunks reserved');
     assert.equal(pool.check(), undefined);
     s.recv[b] = 24;
-    s.brSent[b * s.MB] = 24; // output 1 read all three chunks
-    s.brSent[b * s.MB + 1] = 16; // output 2 read two
+    s.brSent[s.slot(b, 0)] = 24; // output 1 read all three chunks
+    s.brSent[s.slot(b, 1)] = 16; // output 2 read two
     pool.update();
     // Freed: both header copies and the second chunk; the third still has one reader to go.
     assert.equal(pool.free(r), 15);
     assert.match(pool.describe(b), /4 chunk\(s\) reserved, 4 written, 3 freed/);
     assert.equal(pool.check(), undefined);
-    s.brSent[b * s.MB + 1] = 24;
+    s.brSent[s.slot(b, 1)] = 24;
     pool.release(b);
     assert.equal(pool.free(r), 16);
     assert.equal(pool.check(), undefined);
