@@ -163,6 +163,9 @@ export class Allocator {
     this.policy.onGrant?.(cand);
     if (s.net.bufKind[cand] === BUF_NET) {
       s.wormMsg[w]!.channels++;
+      // Every flit of the worm will cross this channel (a worm is never cut short; its traffic is
+      // only read when it has finished), so its traffic is counted here rather than per flit.
+      s.wormTraffic[w]! += s.bufLen[b];
       s.activate(cand);
     }
     // Where the flits heading into `cand` are going: the branch's target stop.

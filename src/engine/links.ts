@@ -28,24 +28,34 @@ export interface LinkSinks {
  * there room?) are memoised per cycle as 2t+1 (yes) or 2t (no), since they recurse downstream
  * through full buffers whose front flit may leave in the same cycle.
  */
+// Fields of LinkStage.chan (per physical channel) and LinkStage.dest (per buffer).
+const CH_RR = 0;
+const CH_STAMP = 1;
+const CH_PRI = 2;
+const CH_SLOT = 3;
+const D_PC = 0;
+const D_VC = 1;
+const D_VCS = 2;
+const D_CAP = 3;
+
 export class LinkStage {
   private readonly s: EngineState;
   private readonly sinks: LinkSinks;
   /** Stride between branch ranks in the slot arrays (EngineState.NB). */
   private readonly NB: number;
-  // Per branch slot: memo of ready / succeeds.
-  private readonly rd: Int32Array;
-  private readonly sc: Int32Array;
-  // Per physical channel: round-robin pointer and this cycle's winner.
-  private readonly rr: Int32Array;
-  private readonly winStamp: Int32Array;
+  // The link stage's own tables are interleaved (one cache line per visit rather than one per
+  // array): buffers are visited in no particular order, so separate arrays each cost a miss.
+  /** Per branch slot s: memo of ready at 2s, of succeeds at 2s + 1. */
+  private readonly memo: Int32Array;
+  /** Per physical channel pc at 4pc: round-robin pointer, winner's stamp, priority and slot. */
+  private readonly chan: Int32Array;
+  /** Per buffer b at 4b, as a destination: its channel, its VC, the channel's VCs, its capacity. */
+  private readonly dest: Int32Array;
   /**
-   * The cycle as the memos and winStamp record it: t modulo 2^30, so 2 * stamp + 1 fits an Int32;
-   * the memos are cleared when it wraps (once every 2^30 cycles).
+   * The cycle as the memos and winner stamps record it: t modulo 2^30, so 2 * stamp + 1 fits an
+   * Int32; the tables are cleared when it wraps (once every 2^30 cycles).
    */
   private stamp = 0;
-  private readonly winSlot: Int32Array;
-  private readonly winPri: Int32Array;
   /** Channels with a winner this cycle. */
   private readonly touched: Int32Array;
   /** This cycle's moves: a branch slot, or -1-b for a processor pushing into injection buffer b. */
@@ -56,7 +66,6 @@ export class LinkStage {
   private readonly brSent: Int32Array;
   private readonly brOut: Int32Array;
   private readonly readyAt: Float64Array;
-  private readonly bufCap: Int32Array;
   // Link latency: per network buffer, a ring of the cycle each flit in it becomes usable.
   private readonly lagged: boolean;
   private readonly usable: Int32Array;
@@ -93,20 +102,25 @@ export class LinkStage {
     this.lock = new Int32Array(this.whole ? s.net.numChannels : 0).fill(-1);
     this.NB = s.NB;
     const NS = s.net.numBuffers * s.MB;
-    this.rd = new Int32Array(NS).fill(-1);
-    this.sc = new Int32Array(NS).fill(-1);
+    this.memo = new Int32Array(2 * NS).fill(-1);
     const NC = s.net.numChannels;
-    this.rr = new Int32Array(NC);
-    this.winStamp = new Int32Array(NC).fill(-1);
-    this.winSlot = new Int32Array(NC);
-    this.winPri = new Int32Array(NC);
+    this.chan = new Int32Array(4 * NC);
+    for (let pc = 0; pc < NC; pc++) this.chan[4 * pc + CH_STAMP] = -1;
     this.touched = new Int32Array(NC);
+    const NB = s.net.numBuffers;
+    this.dest = new Int32Array(4 * NB);
+    for (let b = 0; b < NB; b++) {
+      const pc = s.net.bufPc[b]!;
+      this.dest[4 * b + D_PC] = pc;
+      this.dest[4 * b + D_VC] = s.net.bufVc[b]!;
+      this.dest[4 * b + D_VCS] = s.net.pcVcs[pc]!;
+      this.dest[4 * b + D_CAP] = s.net.bufCap[b]!;
+    }
     this.recv = s.recv;
     this.brN = s.brN;
     this.brSent = s.brSent;
     this.brOut = s.brOut;
     this.readyAt = s.readyAt;
-    this.bufCap = s.net.bufCap;
     const net = s.net;
     this.netBuffers = net.numNetChannels > 0 ? net.pcFirstBuf[net.numNetChannels]! : 0;
     this.depth = this.netBuffers > 0 ? net.bufCap[0]! : 1;
@@ -135,7 +149,7 @@ export class LinkStage {
     const d = st.departed[out]!;
     while (c < d && this.leftAt[base + (c % this.depth)]! + C <= t) c++;
     st.credited[out] = c;
-    return this.recv[out]! - c < this.bufCap[out]!;
+    return this.recv[out]! - c < this.dest[4 * out + D_CAP]!;
   }
 
   /** Is `out` a buffer whose credits return late (no same-cycle reuse of a full buffer)? */
@@ -153,19 +167,19 @@ export class LinkStage {
 
   /** Has buffer o room for one more flit (flits in it, counted from its slowest branch, below capacity)? */
   private hasSpace(o: number): boolean {
-    return this.recv[o]! - this.s.minSent(o) < this.bufCap[o]!;
+    return this.recv[o]! - this.s.minSent(o) < this.dest[4 * o + D_CAP]!;
   }
 
   /** Occupancy test of buffer `out` as a destination, with the common 0- and 1-branch cases inline. */
   private roomIn(out: number): boolean {
     const n = this.brN[out]!;
     const ms = n === 0 ? 0 : n === 1 ? this.brSent[out]! : this.s.minSent(out);
-    return this.recv[out]! - ms < this.bufCap[out]!;
+    return this.recv[out]! - ms < this.dest[4 * out + D_CAP]!;
   }
 
   /** Can branch slot s (of buffer b) move a flit this cycle, if it wins its link? Optimistic downstream. */
   private ready(s: number, b: number, t: number): boolean {
-    const memo = this.rd[s]!;
+    const memo = this.memo[2 * s]!;
     const t2 = 2 * this.stamp;
     if (memo >= t2) return memo === t2 + 1;
     const out = this.brOut[s]!;
@@ -180,7 +194,7 @@ export class LinkStage {
       // (shared buffers, credit delays) live in roomSpecial.
       v = this.special ? this.roomSpecial(out, t, false) : this.roomIn(out) || this.drainable(out, t);
     }
-    this.rd[s] = v ? t2 + 1 : t2;
+    this.memo[2 * s] = v ? t2 + 1 : t2;
     return v;
   }
 
@@ -209,15 +223,15 @@ export class LinkStage {
 
   /** Does branch slot s actually move this cycle: it won its link and the flit has room downstream. */
   private succeeds(s: number, t: number): boolean {
-    const memo = this.sc[s]!;
+    const memo = this.memo[2 * s + 1]!;
     const t2 = 2 * this.stamp;
     if (memo >= t2) return memo === t2 + 1;
     let v = false;
     const out = this.brOut[s]!;
-    const pc = this.s.net.bufPc[out]!;
-    if (this.rd[s] === t2 + 1 && this.winStamp[pc] === this.stamp && this.winSlot[pc] === s)
+    const c = 4 * this.dest[4 * out + D_PC]!;
+    if (this.memo[2 * s] === t2 + 1 && this.chan[c + CH_STAMP] === this.stamp && this.chan[c + CH_SLOT] === s)
       v = this.special ? this.roomSpecial(out, t, true) : this.roomIn(out) || this.drains(out, t);
-    this.sc[s] = v ? t2 + 1 : t2;
+    this.memo[2 * s + 1] = v ? t2 + 1 : t2;
     return v;
   }
 
@@ -244,14 +258,9 @@ export class LinkStage {
     const brOut = this.brOut;
     const brSent = this.brSent;
     const recv = this.recv;
-    const bufPc = net.bufPc;
-    const bufVc = net.bufVc;
-    const pcVcs = net.pcVcs;
-    const winStamp = this.winStamp;
+    const dest = this.dest;
+    const chan = this.chan;
     const stamp = this.stamp;
-    const winPri = this.winPri;
-    const winSlot = this.winSlot;
-    const rr = this.rr;
     const touched = this.touched;
     let ntouched = 0;
     const asleep = st.asleep;
@@ -284,22 +293,24 @@ export class LinkStage {
           continue;
         }
         awake = true;
-        const pc = bufPc[out]!;
-        const V = pcVcs[pc]!;
-        if (this.whole && this.lock[pc] !== -1 && this.lock[pc] !== bufVc[out]) continue;
+        const d = 4 * out;
+        const pc = dest[d + D_PC]!;
+        const V = dest[d + D_VCS]!;
+        if (this.whole && this.lock[pc] !== -1 && this.lock[pc] !== dest[d + D_VC]) continue;
+        const c = 4 * pc;
         let pri = 0;
         if (V > 1) {
-          pri = bufVc[out]! - rr[pc]!;
+          pri = dest[d + D_VC]! - chan[c + CH_RR]!;
           if (pri < 0) pri += V;
         }
-        if (winStamp[pc] !== stamp) {
-          winStamp[pc] = stamp;
-          winPri[pc] = pri;
-          winSlot[pc] = s;
+        if (chan[c + CH_STAMP] !== stamp) {
+          chan[c + CH_STAMP] = stamp;
+          chan[c + CH_PRI] = pri;
+          chan[c + CH_SLOT] = s;
           touched[ntouched++] = pc;
-        } else if (pri < winPri[pc]!) {
-          winPri[pc] = pri;
-          winSlot[pc] = s;
+        } else if (pri < chan[c + CH_PRI]!) {
+          chan[c + CH_PRI] = pri;
+          chan[c + CH_SLOT] = s;
         }
       }
       if (blocked && !awake) asleep[b] = 1;
@@ -343,18 +354,15 @@ export class LinkStage {
   move(t: number): number {
     this.stamp = t & 0x3fffffff;
     if (this.stamp === 0 && t > 0) {
-      this.rd.fill(-1);
-      this.sc.fill(-1);
-      this.winStamp.fill(-1);
+      this.memo.fill(-1);
+      for (let c = CH_STAMP; c < this.chan.length; c += 4) this.chan[c] = -1;
     }
     const st = this.s;
     const net = st.net;
     const NB = this.NB;
     const brOut = this.brOut;
-    const bufPc = net.bufPc;
-    const bufVc = net.bufVc;
-    const pcVcs = net.pcVcs;
-    const rr = this.rr;
+    const dest = this.dest;
+    const chan = this.chan;
     // Pass 1: which branches can move, and which wins each channel.
     const ntouched = this.arbitrate(t);
     // Pass 2: which winners actually move (room downstream, or the downstream front flit leaves),
@@ -367,7 +375,7 @@ export class LinkStage {
       if (this.hasSpace(b) || this.drains(b, t)) moves[nm++] = -1 - b;
     }
     for (let i = 0; i < ntouched; i++) {
-      const s = this.winSlot[this.touched[i]!]!;
+      const s = chan[4 * this.touched[i]! + CH_SLOT]!;
       if (this.succeeds(s, t)) moves[nm++] = s;
     }
     // Pass 3: apply all moves together. (Arrays in locals: the sinks' calls would make the
@@ -398,16 +406,16 @@ export class LinkStage {
       }
       const out = brOut[m]!;
       brSent[m]!++;
-      const pc = bufPc[out]!;
-      const nextVc = bufVc[out]! + 1;
-      rr[pc] = nextVc === pcVcs[pc] ? 0 : nextVc;
+      const d = 4 * out;
+      const pc = dest[d + D_PC]!;
+      const nextVc = dest[d + D_VC]! + 1;
+      chan[4 * pc + CH_RR] = nextVc === dest[d + D_VCS] ? 0 : nextVc;
       const got = ++recv[out]!;
-      if (whole) this.lock[pc] = got === st.bufLen[out] ? -1 : bufVc[out]!;
+      if (whole) this.lock[pc] = got === st.bufLen[out] ? -1 : dest[d + D_VC]!;
       if (asleep[out] === 1 && this.wantsFlit(out, got - 1)) st.wake(out);
       const kind = bufKind[out];
       if (kind === BUF_NET) {
         hops++;
-        st.wormTraffic[owner[out]!]!++;
         // A flit on a link of latency L is usable downstream from cycle t + L; the header is read
         // as it comes off the wire, in cycle t + L - 1.
         const lat = lagged ? net.pcLatency[pc]! : 1;

@@ -135,7 +135,7 @@ export class EngineState {
   readonly wormMsg: (MessageState | undefined)[] = [];
   /** Buffers each worm holds; the worm ends when this reaches 0. */
   readonly wormLive: number[] = [];
-  /** Flits moved over network channels per worm, added to its message when the worm ends. */
+  /** Flits the worm sends over network channels (its length per channel granted), added to its message when it ends. */
   readonly wormTraffic: number[] = [];
   private readonly wormFree: number[] = [];
   /** The switch model's release hook, if it keeps book of its buffers. */
