@@ -250,7 +250,6 @@ export class LinkStage {
   /** Link arbitration: every ready branch bids for its channel; the lowest round-robin priority wins. */
   private arbitrate(t: number): number {
     const st = this.s;
-    const net = st.net;
     const NB = this.NB;
     const act = st.active;
     const nact = st.activeCount;
