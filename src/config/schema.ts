@@ -513,7 +513,7 @@ export const MetricsOptionsSchema = z
       .boolean()
       .default(false)
       .describe(
-        "Add metrics.switchDiagnostics to the run: head-of-FIFO waits by input side, head residence by replication, central-buffer occupancy by input side, flits per channel class, injected load and the spread of arrivals (002 sec. 6-7; docs/experiments/switch.md). Fat trees with the central-buffer or input-fifo switch only. Default false.",
+        'Add metrics.switchDiagnostics to the run: head-of-FIFO waits by input side, head residence by replication, central-buffer occupancy by input side, flits per channel class, injected load and the spread of arrivals (002 sec. 6-7; docs/experiments/switch.md). Fat trees with the central-buffer or input-fifo switch only. Default false.',
       ),
   })
   .strict();

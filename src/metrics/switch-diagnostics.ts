@@ -26,8 +26,11 @@ const UP = 1;
  *
  * Head of an input FIFO: a packet starts waiting in the first cycle it is at the head of its input
  * FIFO (or its node's injection queue, at a leaf) with its routing delay over, i.e. the first cycle
- * it may request an output. Its head wait ends in the cycle its last output is granted or, in a
- * central-buffer switch, it is written into the central buffer. Its head residence ends when the
+ * it may request an output. Its head wait is the longest, over its outputs, of the cycles from the
+ * output's earliest request (that first cycle; for a replicated branch plus the chunk delay and its
+ * rank, which are structure, not waiting) to its grant; or, for a packet written into a central
+ * buffer, the cycles until that write, counted for a replicated packet (which cannot cross) from
+ * the first cycle it was at the head with its header chunk complete (the earliest write). Its head residence ends when the
  * packet behind it may use the head: at that write, or the cycle after its tail has left on every
  * branch. Every sample is booked in the cycle it ends, when that cycle is in the measurement window.
  * The polls read the state at the start of the cycle (before allocation), so they see what the
@@ -38,6 +41,11 @@ export class SwitchDiagnostics {
   private readonly start: Float64Array;
   private readonly fanout: Uint8Array;
   private readonly granted: Uint8Array;
+  /** Per buffer: the longest wait of its outputs granted so far. */
+  private readonly worst: Float64Array;
+  /** Per waiting buffer: the first cycle its header chunk was complete (central-buffer writes need it), or -1. */
+  private readonly chunkAt: Float64Array;
+  private readonly chunkFlits: number;
   /** Per buffer: DOWN or UP for switch inputs (network and injection buffers), -1 otherwise. */
   private readonly side: Int8Array;
   /** Per buffer: channel class index of the link into it (network and consumption buffers), -1 otherwise. */
@@ -72,6 +80,9 @@ export class SwitchDiagnostics {
     this.start = new Float64Array(NB);
     this.fanout = new Uint8Array(NB);
     this.granted = new Uint8Array(NB);
+    this.worst = new Float64Array(NB);
+    this.chunkAt = new Float64Array(NB);
+    this.chunkFlits = net.switchOptions?.chunkFlits ?? 1;
     this.side = new Int8Array(NB).fill(-1);
     this.cls = new Int16Array(NB).fill(-1);
     this.inCb = new Int32Array(NB);
@@ -155,15 +166,23 @@ export class SwitchDiagnostics {
     for (let i = 0; i < s.pendCount; i++) {
       const b = s.pend[i]!;
       if (this.side[b]! < 0) continue;
-      const st = this.state[b];
+      let st = this.state[b];
       if (st === IDLE) {
         if (t < s.readyAt[b]! || !atHead(b)) continue;
-        this.state[b] = WAITING;
+        st = this.state[b] = WAITING;
         this.start[b] = t;
         this.fanout[b] = s.brN[b]!;
         this.granted[b] = 0;
-      } else if (st === WAITING && afterModel && !atHead(b)) {
-        this.book(this.wait[this.side[b]!]!, t - this.start[b]!, t);
+        this.worst[b] = 0;
+        this.chunkAt[b] = -1;
+      }
+      if (st !== WAITING) continue;
+      if (this.chunkAt[b]! < 0 && s.recv[b]! >= Math.min(this.chunkFlits, s.bufLen[b]!)) this.chunkAt[b] = t;
+      if (afterModel && !atHead(b)) {
+        // Written in this cycle. A replicated packet can only be written, and not before its header
+        // chunk is in (notes sec. 2.4); a single-port one could have crossed from its first cycle.
+        const from = this.fanout[b]! >= 2 ? Math.max(this.start[b]!, this.chunkAt[b]!) : this.start[b]!;
+        this.book(this.wait[this.side[b]!]!, t - from, t);
         this.bookResidence(b, t);
         this.state[b] = IN_CB;
         this.admitted[this.side[b]!] += this.inWindow(t) ? 1 : 0;
@@ -186,13 +205,17 @@ export class SwitchDiagnostics {
     const inWin = this.inWindow(t);
     const kind = this.net.bufKind[cand];
     if (inWin && kind === BUF_INJ) this.injectedFlits += s.bufLen[cand]!;
-    if (inWin && this.cls[cand]! >= 0) this.classFlits[this.cls[cand]!]! += s.bufLen[cand]!;
+    if (inWin && this.cls[cand]! >= 0) this.classFlits[this.cls[cand]!]! += s.bufLen[cand];
     const f = s.feeder[cand]!;
     if (f < 0) return;
     const b = (f / s.MB) | 0;
     if (this.state[b] !== WAITING) return;
+    // A replicated branch may request only after the chunk delay and its rank (SwitchPolicy.branchDelay):
+    // that structural delay is not waiting, so each output's wait counts from its earliest request.
+    const ready = f < s.brReady.length ? Math.max(this.start[b]!, s.brReady[f]!) : this.start[b]!;
+    if (t - ready > this.worst[b]!) this.worst[b] = t - ready;
     if (++this.granted[b]! < this.fanout[b]!) return;
-    this.book(this.wait[this.side[b]!]!, t - this.start[b]!, t);
+    this.book(this.wait[this.side[b]!]!, this.worst[b]!, t);
     this.state[b] = SERVED;
   }
 
@@ -248,7 +271,10 @@ export class SwitchDiagnostics {
       headResidence: { replicating: mean(this.residence[1]!), nonReplicating: mean(this.residence[0]!) },
       centralBuffer: {
         admitted: { down: this.admitted[DOWN]!, up: this.admitted[UP]! },
-        meanFlits: { down: round(this.cbFlits[DOWN]! / (span * S)), up: round(this.cbFlits[UP]! / (span * S)) },
+        meanFlits: {
+          down: round(this.cbFlits[DOWN]! / (span * S)),
+          up: round(this.cbFlits[UP]! / (span * S)),
+        },
       },
       channelLoad,
       injected: round(this.injectedFlits / (span * this.net.numNodes)),

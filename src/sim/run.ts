@@ -2,12 +2,12 @@ import type { McsimConfig } from '../config/schema.js';
 import { DeadlockError, Engine } from '../engine/engine.js';
 import { runIbCollective } from '../ib/run.js';
 import { MetricsCollector } from '../metrics/collector.js';
+import { SwitchDiagnostics } from '../metrics/switch-diagnostics.js';
 import type { RunMetrics } from '../metrics/types.js';
 import { traceHeader } from '../trace/header.js';
 import { TraceRecorder } from '../trace/recorder.js';
 import { McsimError } from '../util/errors.js';
 import { VERSION } from '../version.js';
-import { SwitchDiagnostics } from '../metrics/switch-diagnostics.js';
 import { buildFromConfig, withField } from './build.js';
 import { driverFor } from './drivers/index.js';
 import { outcomeOf } from './outcome.js';
@@ -47,7 +47,10 @@ export function runSimulation(config: McsimConfig, options: RunOptions = {}): Ru
   const topo = net.topology;
   const collector = new MetricsCollector(net.numNodes, driver.windowStart, driver.windowEnd);
   const diag = config.metrics?.switchDiagnostics
-    ? withField('metrics.switchDiagnostics', () => new SwitchDiagnostics(net, driver.windowStart, driver.windowEnd))
+    ? withField(
+        'metrics.switchDiagnostics',
+        () => new SwitchDiagnostics(net, driver.windowStart, driver.windowEnd),
+      )
     : undefined;
   let recorder: TraceRecorder | undefined;
   if (tr) {
