@@ -22,6 +22,7 @@ export const LINK_PROC = `${D}.channelLoad.toProcessor`;
 export const INJECTED = `${D}.injected`;
 export const SPREAD = `${D}.spread.mean`;
 export const OFFERED = 'metrics.throughput.offered';
+export const ACCEPTED = 'metrics.throughput.accepted';
 export const LAT = 'metrics.latency.mean';
 export const TRAFFIC = 'metrics.traffic.perMessage';
 

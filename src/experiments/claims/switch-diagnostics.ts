@@ -1,8 +1,21 @@
 import { dataPoints, type PointRecord } from '../record.js';
 import { type ClaimResult, type ClaimSet, unchecked } from './claim.js';
 import { claim } from './switch.js';
-import { common, curve, HW_CB, HW_IB, msOf, nameOf, SW_CB, SW_IB, sat, select } from './switch-data.js';
 import {
+  common,
+  curve,
+  HW_CB,
+  HW_IB,
+  msOf,
+  nameOf,
+  type Scheme,
+  SW_CB,
+  SW_IB,
+  sat,
+  select,
+} from './switch-data.js';
+import {
+  ACCEPTED,
   allOf,
   at,
   CB_DOWN,
@@ -58,7 +71,10 @@ export function x1(recs: PointRecord[]): Check {
   if (cb === undefined || ib === undefined) return undefined;
   const p = common(curve(select(recs, HW_CB), LAT), curve(select(recs, HW_IB), LAT)).at(-1);
   const lat = p ? `; latency at ${p.x}: ${f2(p.a)} vs ${f2(p.b)}` : '';
-  return { ok: cb > ib, detail: `saturation: central buffer ${cb}, input FIFO ${ib}${lat}` };
+  // The most either delivers at any load, saturated points included (their received load is data).
+  const peak = (s: Scheme) => Math.max(...curve(select(recs, s), ACCEPTED, false).map((q) => q.y));
+  const most = `; peak received load ${peak(HW_CB).toFixed(3)} vs ${peak(HW_IB).toFixed(3)}`;
+  return { ok: cb > ib, detail: `saturation: central buffer ${cb}, input FIFO ${ib}${lat}${most}` };
 }
 
 /** X2 (sec. 7.3): the larger m, the larger the share of replication at level-1 switches (from the plans). */
