@@ -46,7 +46,7 @@ export function configDocs(): string {
     for (const [k, v] of Object.entries(props ?? {})) walk(v, path ? `${path}.${k}` : k, depth + 1);
   };
   const top = root.properties as Record<string, Json>;
-  for (const k of ['seed', 'network', 'timing']) walk(top[k]!, k, 1);
+  for (const k of ['seed', 'network', 'timing', 'metrics']) if (top[k]) walk(top[k]!, k, 1);
   const w = deref(top.workload!);
   for (const alt of (w.oneOf ?? w.anyOf ?? []) as Json[]) {
     const a = deref(alt);

@@ -506,6 +506,18 @@ export const TimingSchema = z
   })
   .strict();
 
+/** What a run measures beyond the standard metrics; absent from a config (and its records) unless given. */
+export const MetricsOptionsSchema = z
+  .object({
+    switchDiagnostics: z
+      .boolean()
+      .default(false)
+      .describe(
+        'Add metrics.switchDiagnostics to the run: head-of-FIFO waits by input side, head residence by replication, central-buffer occupancy by input side, flits per channel class, injected load and the spread of arrivals (002 sec. 6-7; docs/experiments/switch.md). Fat trees with the central-buffer or input-fifo switch only. Default false.',
+      ),
+  })
+  .strict();
+
 export const WorkloadSchema = z.discriminatedUnion('type', [
   UniformSchema,
   MessagesSchema,
@@ -522,6 +534,9 @@ export const ConfigSchema = z
     network: NetworkSchema.default(NetworkSchema.parse({})),
     timing: TimingSchema.default(TimingSchema.parse({})),
     workload: WorkloadSchema.default(UniformSchema.parse({ type: 'uniform' })),
+    metrics: MetricsOptionsSchema.optional().describe(
+      'Optional measures (002 switch diagnostics); absent: the standard metrics only.',
+    ),
   })
   .strict();
 

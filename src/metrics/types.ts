@@ -67,6 +67,35 @@ export interface RunMetrics {
   ib?: IbMetrics;
   /** Set when the run stopped on a deadlock. */
   deadlock?: DeadlockReport;
+  /** 002's switch diagnostics, only when `metrics.switchDiagnostics` is on (metrics/switch-diagnostics.ts). */
+  switchDiagnostics?: SwitchDiagnosticsMetrics;
+}
+
+/** A mean over `count` samples (0 when there are none). */
+export interface MeanStat {
+  count: number;
+  mean: number;
+}
+
+/**
+ * Where packets wait inside 002's switches and how the links are loaded, over the measurement
+ * window (docs/experiments/switch.md defines each measure). Sides: `down` = input ports fed from
+ * below (processors or lower-level switches, ports 0..3 of the 002 notes sec. 1.1), `up` = input
+ * ports fed from the level above (ports 4..7).
+ */
+export interface SwitchDiagnosticsMetrics {
+  /** Cycles a packet waits at the head of its input FIFO, routed, until it is served (002 sec. 6, C35). */
+  headWait: { down: MeanStat; up: MeanStat };
+  /** Cycles a packet blocks the head of its input FIFO, by whether it is replicated there (002 sec. 6, X10). */
+  headResidence: { replicating: MeanStat; nonReplicating: MeanStat };
+  /** central-buffer: packets written into the central buffer, and flits it holds per switch on average, by input side (X9). */
+  centralBuffer: { admitted: { down: number; up: number }; meanFlits: { down: number; up: number } };
+  /** Flits per channel per cycle by channel class: `up1to2`, `down2to1`, ..., `toProcessor` (X5). */
+  channelLoad: Record<string, number>;
+  /** Flits per node per cycle the processors inject (X4: software forwarding lags the offered load). */
+  injected: number;
+  /** Per measured message with two or more deliveries: last minus first tail arrival, cycles (X8). */
+  spread: MeanStat;
 }
 
 /** One collective on an InfiniBand mesh (003 sec. 4): its makespan and what it moved. */

@@ -260,6 +260,8 @@ class CentralBuffer {
       canInject: (buf) => this.inj.canInject(buf),
       branchDelay: (_buf, n, rank) => (n >= 2 ? this.chunkDelay + rank : 0),
       beginCycle: (t) => this.beginCycle(t),
+      atHead: (buf) =>
+        !pool.isAdmitted(buf) && (bufKind[buf] === BUF_NET ? this.isHead(buf) : this.inj.isFront(buf)),
       describe: (buf) => {
         if (pool.isAdmitted(buf)) return `in the central buffer (${pool.describe(buf)})`;
         if (bufKind[buf] !== BUF_NET) return undefined;

@@ -82,6 +82,10 @@ export const inputFifoSwitch: SwitchModel = {
         front[pc] = (front[pc]! + 1) % pcVcs[pc]!;
         queued[pc]!--;
       },
+      atHead(buf) {
+        if (bufKind[buf] === BUF_INJ) return inj === undefined || inj.isFront(buf);
+        return bufKind[buf] === BUF_NET && bufVc[buf] === front[bufPc[buf]!];
+      },
       describe(buf) {
         if (bufKind[buf] !== BUF_NET) return undefined;
         const pc = bufPc[buf]!;

@@ -79,6 +79,12 @@ export interface SwitchPolicy {
   /** A violated invariant of the model's own (for tests), or undefined. */
   check?(): string | undefined;
   /**
+   * Is the packet in input buffer `buf` (network or injection) at the head of its input FIFO and
+   * still blocking it? For opt-in diagnostics only (metrics/switch-diagnostics.ts, 002 sec. 6): a
+   * central-buffer switch's packet leaves the head when it is written into the central buffer.
+   */
+  atHead?(buf: number): boolean;
+  /**
    * Links send whole packets: once a channel has sent a packet's header on one VC, its other VCs
    * wait until that packet's tail has crossed (InfiniBand's VL arbitration at packet boundaries,
    * 003 notes sec. 1.7). Absent or false: flits of different VCs interleave round-robin.

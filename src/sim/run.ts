@@ -2,12 +2,13 @@ import type { McsimConfig } from '../config/schema.js';
 import { DeadlockError, Engine } from '../engine/engine.js';
 import { runIbCollective } from '../ib/run.js';
 import { MetricsCollector } from '../metrics/collector.js';
+import { SwitchDiagnostics } from '../metrics/switch-diagnostics.js';
 import type { RunMetrics } from '../metrics/types.js';
 import { traceHeader } from '../trace/header.js';
 import { TraceRecorder } from '../trace/recorder.js';
 import { McsimError } from '../util/errors.js';
 import { VERSION } from '../version.js';
-import { buildFromConfig } from './build.js';
+import { buildFromConfig, withField } from './build.js';
 import { driverFor } from './drivers/index.js';
 import { outcomeOf } from './outcome.js';
 import { runPlanMetrics } from './plan-metrics.js';
@@ -45,15 +46,22 @@ export function runSimulation(config: McsimConfig, options: RunOptions = {}): Ru
   model.validate(net, driver.maxLength);
   const topo = net.topology;
   const collector = new MetricsCollector(net.numNodes, driver.windowStart, driver.windowEnd);
+  const diag = config.metrics?.switchDiagnostics
+    ? withField(
+        'metrics.switchDiagnostics',
+        () => new SwitchDiagnostics(net, driver.windowStart, driver.windowEnd),
+      )
+    : undefined;
   let recorder: TraceRecorder | undefined;
   if (tr) {
     const what = `${config.workload.type} workload on ${net.topology.spec}, seed ${config.seed}`;
     tr.write(traceHeader(net, config.network.bufferDepth, { kind: 'run', description: what }, tr.window));
     recorder = new TraceRecorder(net, (w) => tr.write(w), tr.window);
   }
-  const engine = new Engine(net, model, timing, {
+  const engine = new Engine(net, diag ? diag.instrument(model) : model, timing, {
     onMessageDone(m) {
       collector.onMessageDone(m, driver.position(m));
+      diag?.onMessageDone(m);
       options.onRecord?.(messageRecord(topo, m));
     },
     onDeliverFlits(_m, flits, cycle) {
@@ -73,6 +81,7 @@ export function runSimulation(config: McsimConfig, options: RunOptions = {}): Ru
   }
   const metrics = collector.metrics(engine.now, engine.flitHops, engine.now);
   if (deadlock) metrics.deadlock = deadlock;
+  if (diag) metrics.switchDiagnostics = diag.metrics(engine.now);
   const outcome = outcomeOf(metrics);
   if (recorder) tr!.write(recorder.finish(engine.now, outcome.status, deadlock));
   return { version: VERSION, seed: config.seed, outcome, config: resolved, metrics };

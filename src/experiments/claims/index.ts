@@ -1,6 +1,7 @@
 import { CCC_CLAIMS } from './ccc.js';
 import type { ClaimSet } from './claim.js';
 import { IB_CLAIMS } from './infiniband.js';
+import { SWITCH_DIAG_CLAIMS } from './switch-diagnostics.js';
 import { SWITCH_CLAIMS } from './switch-more.js';
 import { TORUS_CLAIMS } from './torus.js';
 import { TPM_CLAIMS } from './tpm.js';
@@ -13,5 +14,6 @@ export const CLAIMS: Record<string, ClaimSet> = {
   ...CCC_CLAIMS,
   ...TORUS_CLAIMS,
   ...SWITCH_CLAIMS,
+  ...SWITCH_DIAG_CLAIMS,
   ...IB_CLAIMS,
 };

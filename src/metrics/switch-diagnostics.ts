@@ -1,0 +1,296 @@
+import type { MessageState } from '../engine/message.js';
+import { BUF_INJ, BUF_NET, BUF_SINK, type Network } from '../engine/network.js';
+import type { EngineState } from '../engine/state.js';
+import type { SwitchModel, SwitchPolicy } from '../router/model.js';
+import { McsimError } from '../util/errors.js';
+import type { MeanStat, SwitchDiagnosticsMetrics } from './types.js';
+
+/** Per input buffer: where its packet is in the head-of-FIFO life cycle. */
+const IDLE = 0;
+/** Routed and at the head of its input FIFO, some output not granted yet. */
+const WAITING = 1;
+/** Every output granted (flit path, or all the replicated branches of an input-buffer switch), still at the head. */
+const SERVED = 2;
+/** Written into the central buffer: off the FIFO head, holding central-buffer space until its tail leaves. */
+const IN_CB = 3;
+
+const DOWN = 0;
+const UP = 1;
+
+/**
+ * Opt-in diagnostics of 002's switches (config `metrics.switchDiagnostics`), for the statements of
+ * 002 sec. 6-7 the notes call mechanism checks (C35, X4, X5, X8-X10; notes sec. 3.4). They watch
+ * the switch model from outside: `instrument` wraps the model's policy (its per-cycle hook, grants
+ * and releases) and asks only `atHead`, so the models and the engine's loops are untouched and
+ * nothing of this runs when the option is off.
+ *
+ * Head of an input FIFO: a packet starts waiting in the first cycle it is at the head of its input
+ * FIFO (or its node's injection queue, at a leaf) with its routing delay over, i.e. the first cycle
+ * it may request an output. Its head wait is the longest, over its outputs, of the cycles from the
+ * output's earliest request (that first cycle; for a replicated branch plus the chunk delay and its
+ * rank, which are structure, not waiting) to its grant; or, for a packet written into a central
+ * buffer, the cycles until that write, counted for a replicated packet (which cannot cross) from
+ * the first cycle it was at the head with its header chunk complete (the earliest write). Its head residence ends when the
+ * packet behind it may use the head: at that write, or the cycle after its tail has left on every
+ * branch. Every sample is booked in the cycle it ends, when that cycle is in the measurement window.
+ * The polls read the state at the start of the cycle (before allocation), so they see what the
+ * allocator sees and the visiting order never matters.
+ */
+export class SwitchDiagnostics {
+  private readonly state: Uint8Array;
+  private readonly start: Float64Array;
+  private readonly fanout: Uint8Array;
+  private readonly granted: Uint8Array;
+  /** Per buffer: the longest wait of its outputs granted so far. */
+  private readonly worst: Float64Array;
+  /** Per waiting buffer: the first cycle its header chunk was complete (central-buffer writes need it), or -1. */
+  private readonly chunkAt: Float64Array;
+  private readonly chunkFlits: number;
+  /** Per buffer: DOWN or UP for switch inputs (network and injection buffers), -1 otherwise. */
+  private readonly side: Int8Array;
+  /** Per buffer: channel class index of the link into it (network and consumption buffers), -1 otherwise. */
+  private readonly cls: Int16Array;
+  private readonly classNames: string[] = [];
+  private readonly classLinks: number[] = [];
+  private readonly inCb: Int32Array;
+  private readonly inCbPos: Int32Array;
+  private nInCb = 0;
+  private readonly wait = [stat(), stat()];
+  private readonly residence = [stat(), stat()];
+  private readonly admitted = [0, 0];
+  private readonly cbFlits = [0, 0];
+  private readonly classFlits: number[] = [];
+  private injectedFlits = 0;
+  private readonly spreadStat = stat();
+
+  constructor(
+    private readonly net: Network,
+    readonly windowStart: number,
+    readonly windowEnd: number,
+  ) {
+    const topo = net.topology;
+    const level = topo.switchLevel?.bind(topo);
+    if (level === undefined)
+      throw new McsimError(
+        `needs a topology with switch levels (a fat tree), got ${topo.spec}`,
+        'metrics.switchDiagnostics',
+      );
+    const NB = net.numBuffers;
+    this.state = new Uint8Array(NB);
+    this.start = new Float64Array(NB);
+    this.fanout = new Uint8Array(NB);
+    this.granted = new Uint8Array(NB);
+    this.worst = new Float64Array(NB);
+    this.chunkAt = new Float64Array(NB);
+    this.chunkFlits = net.switchOptions?.chunkFlits ?? 1;
+    this.side = new Int8Array(NB).fill(-1);
+    this.cls = new Int16Array(NB).fill(-1);
+    this.inCb = new Int32Array(NB);
+    this.inCbPos = new Int32Array(NB).fill(-1);
+    const classOf = (name: string): number => {
+      let i = this.classNames.indexOf(name);
+      if (i < 0) {
+        i = this.classNames.push(name) - 1;
+        this.classLinks.push(0);
+        this.classFlits.push(0);
+      }
+      return i;
+    };
+    const pcClass = new Int16Array(net.numChannels).fill(-1);
+    for (let pc = 0; pc < net.numNetChannels; pc++) {
+      const from = level(net.pcSrc[pc]!);
+      const to = level(net.pcDst[pc]!);
+      pcClass[pc] = classOf(`${to > from ? 'up' : 'down'}${from}to${to}`);
+      this.classLinks[pcClass[pc]!]!++;
+    }
+    const sink = classOf('toProcessor');
+    // One link into each processor, however many consumption channels the engine gives it.
+    this.classLinks[sink] = net.numNodes;
+    for (let b = 0; b < NB; b++) {
+      const kind = net.bufKind[b];
+      const pc = net.bufPc[b]!;
+      if (kind === BUF_INJ) this.side[b] = DOWN;
+      else if (kind === BUF_NET) {
+        // A packet coming down from a higher-level switch enters by an up port (4..7, notes sec. 1.1).
+        this.side[b] = level(net.pcSrc[pc]!) > level(net.pcDst[pc]!) ? UP : DOWN;
+        this.cls[b] = pcClass[pc]!;
+      } else if (kind === BUF_SINK) this.cls[b] = sink;
+    }
+  }
+
+  /** The model with its policy watched by these diagnostics. */
+  instrument(model: SwitchModel): SwitchModel {
+    return {
+      name: model.name,
+      description: model.description,
+      validate: (net, maxLen) => model.validate(net, maxLen),
+      create: (net, s) => this.wrap(model.create(net, s), s),
+    };
+  }
+
+  private wrap(inner: SwitchPolicy, s: EngineState): SwitchPolicy {
+    const atHead = inner.atHead;
+    if (atHead === undefined)
+      throw new McsimError(
+        'needs a switch model that reports its input FIFO heads (central-buffer or input-fifo)',
+        'metrics.switchDiagnostics',
+      );
+    return {
+      ...inner,
+      beginCycle: (t) => {
+        this.poll(s, atHead, t, false);
+        inner.beginCycle?.(t);
+        this.poll(s, atHead, t, true);
+        if (this.inWindow(t)) this.sampleCb(s);
+      },
+      onGrant: (buf) => {
+        inner.onGrant?.(buf);
+        this.granted_(s, buf);
+      },
+      onRelease: (buf) => {
+        inner.onRelease?.(buf);
+        this.released(s, buf);
+      },
+    };
+  }
+
+  private inWindow(t: number): boolean {
+    return t >= this.windowStart && t < this.windowEnd;
+  }
+
+  /**
+   * Packets that reached the head (routed) start waiting; after the model's own decisions of the
+   * cycle (`afterModel`), a waiting packet no longer at the head was written into the central buffer.
+   */
+  private poll(s: EngineState, atHead: (b: number) => boolean, t: number, afterModel: boolean): void {
+    for (let i = 0; i < s.pendCount; i++) {
+      const b = s.pend[i]!;
+      if (this.side[b]! < 0) continue;
+      let st = this.state[b];
+      if (st === IDLE) {
+        if (t < s.readyAt[b]! || !atHead(b)) continue;
+        st = this.state[b] = WAITING;
+        this.start[b] = t;
+        this.fanout[b] = s.brN[b]!;
+        this.granted[b] = 0;
+        this.worst[b] = 0;
+        this.chunkAt[b] = -1;
+      }
+      if (st !== WAITING) continue;
+      if (this.chunkAt[b]! < 0 && s.recv[b]! >= Math.min(this.chunkFlits, s.bufLen[b]!)) this.chunkAt[b] = t;
+      if (afterModel && !atHead(b)) {
+        // Written in this cycle. A replicated packet can only be written, and not before its header
+        // chunk is in (notes sec. 2.4); a single-port one could have crossed from its first cycle.
+        const from = this.fanout[b]! >= 2 ? Math.max(this.start[b]!, this.chunkAt[b]!) : this.start[b]!;
+        this.book(this.wait[this.side[b]!]!, t - from, t);
+        this.bookResidence(b, t);
+        this.state[b] = IN_CB;
+        this.admitted[this.side[b]!] += this.inWindow(t) ? 1 : 0;
+        this.inCbPos[b] = this.nInCb;
+        this.inCb[this.nInCb++] = b;
+      }
+    }
+  }
+
+  /** Flits held in the central buffers (arrived, not yet read by every port), by input side. */
+  private sampleCb(s: EngineState): void {
+    for (let i = 0; i < this.nInCb; i++) {
+      const b = this.inCb[i]!;
+      this.cbFlits[this.side[b]!]! += s.recv[b]! - s.minSent(b);
+    }
+  }
+
+  private granted_(s: EngineState, cand: number): void {
+    const t = s.now;
+    const inWin = this.inWindow(t);
+    const kind = this.net.bufKind[cand];
+    if (inWin && kind === BUF_INJ) this.injectedFlits += s.bufLen[cand]!;
+    if (inWin && this.cls[cand]! >= 0) this.classFlits[this.cls[cand]!]! += s.bufLen[cand];
+    const f = s.feeder[cand]!;
+    if (f < 0) return;
+    const b = (f / s.MB) | 0;
+    if (this.state[b] !== WAITING) return;
+    // A replicated branch may request only after the chunk delay and its rank (SwitchPolicy.branchDelay):
+    // that structural delay is not waiting, so each output's wait counts from its earliest request.
+    const ready = f < s.brReady.length ? Math.max(this.start[b]!, s.brReady[f]!) : this.start[b]!;
+    if (t - ready > this.worst[b]!) this.worst[b] = t - ready;
+    if (++this.granted[b]! < this.fanout[b]!) return;
+    this.book(this.wait[this.side[b]!]!, this.worst[b]!, t);
+    this.state[b] = SERVED;
+  }
+
+  private released(s: EngineState, b: number): void {
+    const st = this.state[b];
+    if (st === IDLE) return;
+    // The packet behind may use the head from the next cycle.
+    if (st === SERVED) this.bookResidence(b, s.now + 1);
+    if (st === IN_CB) {
+      const p = this.inCbPos[b]!;
+      const last = this.inCb[--this.nInCb]!;
+      this.inCb[p] = last;
+      this.inCbPos[last] = p;
+      this.inCbPos[b] = -1;
+    }
+    this.state[b] = IDLE;
+  }
+
+  private bookResidence(b: number, end: number): void {
+    this.book(this.residence[this.fanout[b]! >= 2 ? 1 : 0]!, end - this.start[b]!, end);
+  }
+
+  private book(m: { n: number; sum: number }, v: number, t: number): void {
+    if (!this.inWindow(t)) return;
+    m.n++;
+    m.sum += v;
+  }
+
+  /** A message finished: the spread of its tail arrivals (X8). */
+  onMessageDone(msg: MessageState): void {
+    const d = msg.deliveries;
+    if (!msg.measured || d.length < 2) return;
+    let lo = Number.POSITIVE_INFINITY;
+    let hi = Number.NEGATIVE_INFINITY;
+    for (const x of d) {
+      if (x.tail < lo) lo = x.tail;
+      if (x.tail > hi) hi = x.tail;
+    }
+    this.spreadStat.n++;
+    this.spreadStat.sum += hi - lo;
+  }
+
+  /** The diagnostics of the run; `now` closes a window the run did not reach. */
+  metrics(now: number): SwitchDiagnosticsMetrics {
+    const span = Math.max(1, Math.min(now, this.windowEnd) - this.windowStart);
+    const S = this.net.numSwitches;
+    const channelLoad: Record<string, number> = {};
+    const order = this.classNames.map((n, i) => ({ n, i })).sort((a, b) => (a.n < b.n ? -1 : 1));
+    for (const { n, i } of order)
+      channelLoad[n] = round(this.classFlits[i]! / (span * Math.max(1, this.classLinks[i]!)));
+    return {
+      headWait: { down: mean(this.wait[DOWN]!), up: mean(this.wait[UP]!) },
+      headResidence: { replicating: mean(this.residence[1]!), nonReplicating: mean(this.residence[0]!) },
+      centralBuffer: {
+        admitted: { down: this.admitted[DOWN]!, up: this.admitted[UP]! },
+        meanFlits: {
+          down: round(this.cbFlits[DOWN]! / (span * S)),
+          up: round(this.cbFlits[UP]! / (span * S)),
+        },
+      },
+      channelLoad,
+      injected: round(this.injectedFlits / (span * this.net.numNodes)),
+      spread: mean(this.spreadStat),
+    };
+  }
+}
+
+function stat(): { n: number; sum: number } {
+  return { n: 0, sum: 0 };
+}
+
+function mean(m: { n: number; sum: number }): MeanStat {
+  return { count: m.n, mean: m.n === 0 ? 0 : round(m.sum / m.n) };
+}
+
+function round(x: number): number {
+  return Math.round(x * 1e6) / 1e6;
+}

@@ -1,0 +1,118 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { CLAIMS } from '../../src/experiments/claims/index.js';
+import { levelOneShare, meanSwitchHops } from '../../src/experiments/claims/switch-diag-data.js';
+import type { PointRecord } from '../../src/experiments/record.js';
+
+interface Diag {
+  up: number;
+  down: number;
+  rep?: number;
+  non?: number;
+}
+
+/** A synthetic unsaturated point of switch-diag with the diagnostics C35, X9 and X10 read. */
+function point(alg: string, sw: string, m: number, load: number, d: Diag): PointRecord {
+  const params = {
+    'workload.algorithm': alg,
+    'network.switching': sw,
+    'workload.destinations.mean': m,
+    'workload.load': load,
+  };
+  const stat = (mean: number) => ({ count: 100, mean });
+  return {
+    experiment: 'switch-diag',
+    key: JSON.stringify({ params, seed: 1 }),
+    index: 0,
+    params,
+    seed: 1,
+    status: 'ok',
+    metrics: {
+      latency: { mean: 100 },
+      throughput: { offered: load, accepted: load },
+      traffic: { perMessage: alg === 'bitstring' ? 100 : 200 },
+      switchDiagnostics: {
+        headWait: { up: stat(d.up), down: stat(d.down) },
+        headResidence: { replicating: stat(d.rep ?? 80), nonReplicating: stat(d.non ?? 64) },
+        centralBuffer: { admitted: { down: 1, up: 1 }, meanFlits: { down: d.down, up: d.up } },
+        channelLoad: { up1to2: load / m, toProcessor: load },
+        injected: alg === 'bitstring' ? load / m : load,
+        spread: stat(alg === 'bitstring' ? 5 : 50),
+      },
+    } as unknown as PointRecord['metrics'],
+    version: 'test',
+    seconds: 0,
+  };
+}
+
+const byId = (records: PointRecord[]) =>
+  new Map(
+    CLAIMS['switch-diag']!({ records, sibling: () => undefined }).map((c) => [c.claim.split(' ')[0]!, c]),
+  );
+
+function grid(d: (sw: string, m: number, x: number) => Diag): PointRecord[] {
+  return ['bitstring', 'umin'].flatMap((alg) =>
+    ['central-buffer', 'input-fifo'].flatMap((sw) =>
+      [2, 15].flatMap((m) => [0.1, 0.3, 0.5].map((x) => point(alg, sw, m, x, d(sw, m, x)))),
+    ),
+  );
+}
+
+describe('002 diagnostics (C35, X1-X11) on synthetic records', () => {
+  it('C35 and X9 hold when inputs fed from above wait and hold more, and fail at one point where they do not', () => {
+    const good = byId(grid(() => ({ up: 10, down: 2 })));
+    assert.equal(good.get('C35')!.verdict, 'holds', good.get('C35')!.detail);
+    assert.equal(good.get('X9')!.verdict, 'holds');
+    const bad = byId(
+      grid((sw, m, x) =>
+        sw === 'input-fifo' && m === 2 && x === 0.5 ? { up: 1, down: 5 } : { up: 10, down: 2 },
+      ),
+    );
+    assert.equal(bad.get('C35')!.verdict, 'fails');
+    assert.match(bad.get('C35')!.detail, /HW-IB m=2 0\.5: up 1\.00 vs down 5\.00/);
+  });
+
+  it('the waits below load 0.3 are not compared (near zero load their order is noise)', () => {
+    const r = byId(grid((_sw, _m, x) => (x < 0.3 ? { up: 0, down: 1 } : { up: 3, down: 1 })));
+    assert.equal(r.get('C35')!.verdict, 'holds');
+  });
+
+  it('X10 compares replicated and single-port heads of input FIFOs; X3, X5, X7, X8 read their own fields', () => {
+    const r = byId(grid(() => ({ up: 1, down: 0, rep: 60, non: 64 })));
+    assert.equal(r.get('X10')!.verdict, 'fails');
+    for (const id of ['X3', 'X5', 'X7', 'X8'])
+      assert.equal(r.get(id)!.verdict, 'holds', `${id}: ${r.get(id)!.detail}`);
+    assert.equal(r.get('X11')!.verdict, 'unchecked', 'a modelling rule, not measured');
+  });
+
+  it('X1: the central buffer must saturate later under unicasts', () => {
+    const x1 = (cbSat: number, ibSat: number) =>
+      CLAIMS['switch-x1']!({
+        records: ['central-buffer', 'input-fifo'].flatMap((sw) =>
+          [0.2, 0.4, 0.6, 0.8].map((x) => {
+            const p = point('unicast', sw, 1, x, { up: 0, down: 0 });
+            delete p.params['workload.algorithm'];
+            delete p.params['workload.destinations.mean'];
+            const s = sw === 'central-buffer' ? cbSat : ibSat;
+            (p.metrics as unknown as { throughput: { accepted: number } }).throughput.accepted =
+              x <= s ? x : x / 2;
+            return p;
+          }),
+        ),
+        sibling: () => undefined,
+      })[0]!;
+    assert.equal(x1(0.6, 0.4).verdict, 'holds');
+    assert.match(x1(0.6, 0.4).detail, /central buffer 0\.6, input FIFO 0\.4/);
+    assert.equal(x1(0.4, 0.4).verdict, 'fails');
+  });
+
+  it('X2 and X6 from the plans and the topology: exact values', () => {
+    // m = 2 on 16 nodes: 84/105 of the extra copies at level 2 (notes C7), so 21/105 at level 1.
+    assert.ok(Math.abs(levelOneShare('fattree:16', 2) - 21 / 105) < 1e-12);
+    // m = 15: 11 of the 14 extra copies at level 1 (notes E10).
+    assert.ok(Math.abs(levelOneShare('fattree:16', 15) - 11 / 14) < 1e-12);
+    // 2 lambda - 1 switches: 3 destinations at lambda 1, 12 at 2 (16 nodes); 3, 12, 48 (64 nodes).
+    assert.equal(meanSwitchHops('fattree:16'), (3 * 1 + 12 * 3) / 15);
+    assert.equal(meanSwitchHops('fattree:64'), (3 * 1 + 12 * 3 + 48 * 5) / 63);
+  });
+});
