@@ -208,7 +208,7 @@ export class SwitchDiagnostics {
     if (inWin && this.cls[cand]! >= 0) this.classFlits[this.cls[cand]!]! += s.bufLen[cand];
     const f = s.feeder[cand]!;
     if (f < 0) return;
-    const b = (f / s.MB) | 0;
+    const b = s.slotBuf(f);
     if (this.state[b] !== WAITING) return;
     // A replicated branch may request only after the chunk delay and its rank (SwitchPolicy.branchDelay):
     // that structural delay is not waiting, so each output's wait counts from its earliest request.
