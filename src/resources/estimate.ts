@@ -28,8 +28,8 @@ export interface ResourceEstimate {
 const BYTES = {
   /** Node.js, the modules and the small state of any run. */
   base: 60e6,
-  /** Per buffer: 15 engine arrays and 5 network arrays of 1-8 bytes. */
-  buffer: 82,
+  /** Per buffer: 15 engine arrays, 5 network arrays of 1-8 bytes, and the link stage's 16-byte destination record. */
+  buffer: 98,
   /** Per buffer and router port (+2 for injection and consumption): 8 branch arrays of the engine. */
   slot: 37,
   /** Per channel of any kind: 5 engine and 5 network arrays. */
