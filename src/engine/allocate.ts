@@ -9,7 +9,9 @@ import type { EngineState } from './state.js';
  * allowed, or one of the node's consumption channels. Requests are grouped per channel (or per
  * node's consumption channels) and served in round-robin order of requesting buffer, each taking
  * the lowest free VC it may use and the switch model accepts; a switch model that serves its input
- * packets in order keeps a header from requesting until its packet is at the front. Only buffers with an unallocated
+ * packets in order keeps a header from requesting until its packet is at the front, and one that
+ * keeps per-output queues (002's switches) lets only the front of each queue compete (`onRequest`,
+ * `mayClaim`). Only buffers with an unallocated
  * branch are visited (the pending list), so the cost follows what waits, not the network's size.
  */
 export class Allocator {
