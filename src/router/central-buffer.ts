@@ -148,6 +148,7 @@ class CentralBuffer {
     const { bufRouter } = net;
     this.reads = new ChunkReads(net, s, o.chunkFlits, readToLink, o.chunkFlits >> 1, (b) => bufRouter[b]!);
     this.queues = new OutputQueues(net.numNetChannels + net.numNodes, net.numBuffers * s.MB);
+    this.reads.useQueues(this.queues);
   }
 
   private isHead(b: number): boolean {
@@ -271,7 +272,9 @@ class CentralBuffer {
       },
       room: (buf) => pool.isAdmitted(buf) || this.fill(bufPc[buf]!) < this.fifoFlits,
       onGrant: (buf) => {
-        this.queues.remove(s.feeder[buf]!);
+        const slot = s.feeder[buf]!;
+        this.queues.remove(slot);
+        this.reads.granted(slot, s.brGroup[slot]!);
         this.reads.reset(buf);
         this.inj.granted(buf);
         if (bufKind[buf] !== BUF_NET) return;

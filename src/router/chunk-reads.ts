@@ -1,5 +1,6 @@
 import type { Network } from '../engine/network.js';
 import type { EngineState } from '../engine/state.js';
+import type { OutputQueues } from './output-queue.js';
 
 /**
  * The chunk path of 002's switches, cycle by cycle (002 sec. 4.1, 5.1, 7.1; notes sec. 2.3): a
@@ -11,7 +12,12 @@ import type { EngineState } from '../engine/state.js';
  * cycles after it arrived: the flit path's 6 plus the 7 of deserialisation (002 sec. 7.1).
  *
  * Rules of a read (notes sec. 2.3):
- *  - the output owns the packet (the engine granted its branch an output in an earlier cycle);
+ *  - the output owns the packet (the engine granted its branch an output in an earlier cycle), or
+ *    the packet is at the front of the output's queue and the output is done reading its current
+ *    packet, with at most `serial` of its flits unsent: 002 notes sec. 2.4 step 4 and 2.5 step 3 (an
+ *    output takes its next packet after reading the last chunk of the previous one), so the next
+ *    header chunk is read while the last one is still on the link and the two packets leave back to
+ *    back (the engine grants the link only after the previous tail, in the cycle that follows it);
  *  - the chunk has been written (central buffer with header copies: a port's own header copy,
  *    written at its admission cycle plus its rank, 002 sec. 4.2.1);
  *  - serializer: at most `serial` flits the port already read are still unsent;
@@ -49,6 +55,10 @@ export class ChunkReads {
   private readonly bestSlot: Int32Array;
   private readonly touched: Int32Array;
   private readonly lastRead: Float64Array;
+  /** Per output group: the branch slot that holds the output, or -1. */
+  private readonly holder: Int32Array;
+  /** The model's per-output queues, when it keeps them (pre-reads of the next packet). */
+  private queues: OutputQueues | undefined;
 
   constructor(
     private readonly net: Network,
@@ -77,6 +87,30 @@ export class ChunkReads {
     this.bestSlot = new Int32Array(NB);
     this.touched = new Int32Array(NB);
     this.lastRead = new Float64Array(net.numNetChannels + net.numNodes).fill(-1);
+    this.holder = new Int32Array(net.numNetChannels + net.numNodes).fill(-1);
+  }
+
+  /** The output queues whose front packets may read their header chunk before their output is free. */
+  useQueues(q: OutputQueues): void {
+    this.queues = q;
+  }
+
+  /** Branch `slot` was granted its output (group `g`): it holds it until its tail has left. */
+  granted(slot: number, g: number): void {
+    this.holder[g] = slot;
+  }
+
+  /**
+   * Is the output of group g done with its current packet as far as reading goes: none, its tail
+   * sent, or on the chunk path with every chunk read and at most `serial` flits unsent?
+   */
+  private drained(g: number): boolean {
+    const c = this.holder[g]!;
+    if (c === -1) return true;
+    const s = this.s;
+    const L = s.bufLen[(c / s.MB) | 0]!;
+    const sent = s.brSent[c]!;
+    return sent >= L || (this.on[c] === 1 && this.readN[c]! >= L && L - sent <= this.serial);
   }
 
   /** Once per cycle per buffer of interest: the flits it held at the start of t - 1 become `prevRecv`. */
@@ -127,14 +161,19 @@ export class ChunkReads {
 
   /** Buffer b's worm has left: its slots leave the chunk path. */
   release(b: number): void {
+    const base = b * this.s.MB;
+    for (let i = 0; i < this.s.MB; i++) {
+      const slot = base + i;
+      this.on[slot] = 0;
+      const g = this.s.brGroup[slot]!;
+      if (g >= 0 && g < this.holder.length && this.holder[g] === slot) this.holder[g] = -1;
+    }
     const p = this.pos[b]!;
     if (p === -1) return;
     const last = this.list[--this.n]!;
     this.list[p] = last;
     this.pos[last] = p;
     this.pos[b] = -1;
-    const base = b * this.s.MB;
-    for (let i = 0; i < this.s.MB; i++) this.on[base + i] = 0;
   }
 
   /** The output port a branch leaves by (a consumption branch: its end node's port). */
@@ -165,7 +204,8 @@ export class ChunkReads {
       for (let k = 0; k < s.brN[b]!; k++) {
         const slot = base + k;
         const r = this.readN[slot]!;
-        if (this.on[slot] !== 1 || s.brOut[slot]! < 0 || r >= L) continue;
+        if (this.on[slot] !== 1 || r >= L) continue;
+        if (s.brOut[slot]! < 0 && !this.next(slot, r)) continue;
         const c = (r / C) | 0;
         const avail = c === 0 && this.copies[b] === 1 ? this.hdrAt[slot]! < t : c < this.readable[b]!;
         if (!avail || r - s.brSent[slot]! > this.serial) continue;
@@ -186,6 +226,14 @@ export class ChunkReads {
       this.readN[slot] = Math.min(r + C, s.bufLen[b]!);
       this.lastRead[s.brGroup[slot]!] = t;
     }
+  }
+
+  /** May a branch without its output yet read (its header chunk: r = 0) as its queue's next packet? */
+  private next(slot: number, r: number): boolean {
+    const q = this.queues;
+    if (q === undefined || r !== 0 || !q.isQueued(slot)) return false;
+    const g = this.s.brGroup[slot]!;
+    return q.firstP[g] === slot && this.drained(g);
   }
 
   /** Least recently served output first, ties by lowest port. */

@@ -135,8 +135,11 @@ function ibQueues(
   const queues = new OutputQueues(net.numNetChannels + net.numNodes, net.numBuffers * s.MB);
   const ports = net.numPorts;
   const onGrant = policy.onGrant!;
+  reads.useQueues(queues);
   policy.onGrant = (buf) => {
-    queues.remove(s.feeder[buf]!);
+    const slot = s.feeder[buf]!;
+    queues.remove(slot);
+    reads.granted(slot, s.brGroup[slot]!);
     reads.reset(buf);
     onGrant(buf);
   };

@@ -75,9 +75,11 @@ const consecutive = (f: number[]) => f.every((t, j) => t === f[0]! + j);
 describe('002 central-buffer switch: per-output queues in header-write order (002 sec. 4.1)', () => {
   // X (0 -> 3, 256 flits) holds the port to node 3 until its tail leaves at 2 + 6 + 255 = 263. P
   // (4 -> 3) and Q (8 -> 3) come down into leaf s1.0 meanwhile, find the port busy and are written
-  // into the central buffer (chunk path). The port is free from 264: the packet whose header was
-  // written first takes it at 264, reads its header chunk at 265 and sends flit j at 265 + 4 + j
-  // (269..332); the other takes it after that tail, at 333, and sends 338..401. D (6 -> 12) goes up
+  // into the central buffer (chunk path). The port is idle from 264: the packet whose header was
+  // written first has its header chunk read at 264 and sends flit j at 264 + 4 + j (268..331); the
+  // other's header chunk is read as soon as at most 4 of the first one's flits are unsent (at 328,
+  // notes sec. 2.4 step 4: the output takes the next packet after reading the last chunk), so it
+  // follows back to back, 332..395. D (6 -> 12) goes up
   // from P's leaf s1.1 first and moves its adaptive pointer on, so P goes up through s2.1 and enters
   // s1.0 by input up1, Q (from s1.2) through s2.0 by up0. The engine's round-robin by requesting
   // buffer (the allocator without the model's queues) serves up0 first after X, i.e. Q first even
@@ -94,9 +96,9 @@ describe('002 central-buffer switch: per-output queues in header-write order (00
         { at: 5, source: second, dest: 3, length: 64 },
       ]);
       assert.deepEqual(span(x!), [8, 263]);
-      assert.deepEqual(span(a!), [269, 332]);
+      assert.deepEqual(span(a!), [268, 331]);
       assert.ok(consecutive(a!));
-      assert.deepEqual(span(b!), [338, 401]);
+      assert.deepEqual(span(b!), [332, 395]);
       assert.ok(consecutive(b!));
     });
 
@@ -113,11 +115,11 @@ describe('002 central-buffer switch: per-output queues in header-write order (00
     assert.deepEqual(
       [span(a!), span(b!)],
       [
-        [269, 332],
-        [338, 401],
+        [268, 331],
+        [332, 395],
       ],
     );
-    assert.deepEqual(span(r!), [402, 465]);
+    assert.deepEqual(span(r!), [396, 459]);
   });
 });
 
