@@ -9,7 +9,9 @@ import type { EngineState } from './state.js';
  * allowed, or one of the node's consumption channels. Requests are grouped per channel (or per
  * node's consumption channels) and served in round-robin order of requesting buffer, each taking
  * the lowest free VC it may use and the switch model accepts; a switch model that serves its input
- * packets in order keeps a header from requesting until its packet is at the front. Only buffers with an unallocated
+ * packets in order keeps a header from requesting until its packet is at the front, and one that
+ * keeps per-output queues (002's switches) lets only the front of each queue compete (`onRequest`,
+ * `mayClaim`). Only buffers with an unallocated
  * branch are visited (the pending list), so the cost follows what waits, not the network's size.
  */
 export class Allocator {
@@ -24,6 +26,9 @@ export class Allocator {
   private reqGroup = new Int32Array(64);
   private reqPri = new Int32Array(64);
   private readonly adaptive: AdaptiveChoice;
+  /** Per-output queues of the switch model (SwitchPolicy.onRequest / mayClaim), resolved once. */
+  private readonly onRequest: ((slot: number, group: number, t: number) => void) | undefined;
+  private readonly mayClaim: ((slot: number, group: number, t: number) => boolean) | undefined;
 
   constructor(s: EngineState, policy: SwitchPolicy) {
     this.s = s;
@@ -31,6 +36,8 @@ export class Allocator {
     this.adaptive = new AdaptiveChoice(s, policy);
     this.ordered = policy.ordered;
     this.rrAlloc = new Int32Array(s.net.numNetChannels + s.net.numNodes);
+    this.onRequest = policy.onRequest?.bind(policy);
+    this.mayClaim = policy.mayClaim?.bind(policy);
   }
 
   allocate(t: number): void {
@@ -51,12 +58,18 @@ export class Allocator {
         const slot = k * NB + b;
         if (brOut[slot] !== -1) continue;
         if (slot < s.brReady.length && t < s.brReady[slot]!) continue;
-        if (s.brAlt[slot] !== 0) {
+        const alt = s.brAlt[slot]!;
+        if (alt !== 0) {
           const port = this.adaptive.choose(slot, r, s.wormC[s.owner[b]!]!.length);
           brRoute[slot] = (brRoute[slot]! & ~0xff) | port;
           s.brGroup[slot] = net.portChannel[r * net.numPorts + port]!;
         }
         const group = s.brGroup[slot]!;
+        if (this.onRequest !== undefined) {
+          this.onRequest(slot, group, t);
+          // The model committed the choice (enqueued the request): the pointer moves past it.
+          if (alt !== 0 && s.brAlt[slot] === 0) this.adaptive.granted(r, brRoute[slot]! & 0xff);
+        }
         // No free buffer in the group at the start of the cycle: no grant is possible (this cycle's
         // grants only take buffers, releases come later in the cycle), so the request is not made.
         if (s.groupFree[group] === 0) continue;
@@ -68,6 +81,7 @@ export class Allocator {
       }
     }
     if (nreq === 0) return;
+    if (this.mayClaim !== undefined) nreq = this.claimable(nreq, t);
     this.sortRequests(nreq);
     const rs = this.reqSlot;
     const rg = this.reqGroup;
@@ -112,6 +126,20 @@ export class Allocator {
       if (open) i++;
       else s.unpend(b);
     }
+  }
+
+  /** Keeps the requests the model's per-output queues let compete (after every onRequest of the cycle). */
+  private claimable(nreq: number, t: number): number {
+    const claim = this.mayClaim!;
+    let n = 0;
+    for (let i = 0; i < nreq; i++) {
+      if (!claim(this.reqSlot[i]!, this.reqGroup[i]!, t)) continue;
+      this.reqSlot[n] = this.reqSlot[i]!;
+      this.reqGroup[n] = this.reqGroup[i]!;
+      this.reqPri[n] = this.reqPri[i]!;
+      n++;
+    }
+    return n;
   }
 
   /** Insertion sort of the requests by (group, priority): request lists are short. */

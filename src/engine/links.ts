@@ -92,6 +92,8 @@ export class LinkStage {
   private readonly whole: boolean;
   private readonly lock: Int32Array;
   private readonly policy: SwitchPolicy;
+  /** The switch model's pipeline gate per flit (SwitchPolicy.flitGate), resolved once; usually absent. */
+  private readonly gate: ((slot: number, sent: number, t: number) => boolean) | undefined;
 
   constructor(s: EngineState, sinks: LinkSinks, policy: SwitchPolicy) {
     this.s = s;
@@ -99,6 +101,7 @@ export class LinkStage {
     this.policy = policy;
     this.shared = policy.room !== undefined;
     this.whole = policy.wholePackets === true;
+    this.gate = policy.flitGate?.bind(policy);
     this.lock = new Int32Array(this.whole ? s.net.numChannels : 0).fill(-1);
     this.NB = s.NB;
     const NS = s.net.numBuffers * s.MB;
@@ -127,7 +130,7 @@ export class LinkStage {
     this.lagged = net.maxLatency > 1;
     this.delayed = net.maxCreditDelay > 0;
     this.special = this.shared || this.delayed;
-    this.sleeps = !this.special && !this.lagged;
+    this.sleeps = !this.special && !this.lagged && this.gate === undefined;
     this.usable = new Int32Array(this.lagged ? this.netBuffers * this.depth : 0);
     this.leftAt = new Int32Array(this.delayed ? this.netBuffers * this.depth : 0);
   }
@@ -188,7 +191,8 @@ export class LinkStage {
     if (
       out >= 0 &&
       sent < this.recv[b]! &&
-      (sent > 0 ? !this.lagged || this.arrived(b, sent, t) : t >= this.readyAt[b]!)
+      (sent > 0 ? !this.lagged || this.arrived(b, sent, t) : t >= this.readyAt[b]!) &&
+      (this.gate === undefined || this.gate(s, sent, t))
     ) {
       // Kept small so the compiler inlines it into the arbitration loop: the rarer space rules
       // (shared buffers, credit delays) live in roomSpecial.

@@ -2,8 +2,10 @@ import { BUF_INJ, BUF_NET, inputPort, type Network } from '../engine/network.js'
 import type { EngineState } from '../engine/state.js';
 import { McsimError } from '../util/errors.js';
 import { ChunkPool } from './chunk-pool.js';
+import { ChunkReads } from './chunk-reads.js';
 import { InjectionQueue } from './injection-queue.js';
 import type { SwitchModel, SwitchPolicy } from './model.js';
+import { OutputQueues } from './output-queue.js';
 
 /** The most ports a packet can be replicated to at one switch: the down ports of a tree, else all but one. */
 export function maxFanout(net: Network): number {
@@ -85,6 +87,10 @@ function options(net: Network) {
 
 class CentralBuffer {
   private readonly pool: ChunkPool;
+  /** The chunk path: writes, reads, serializer and read-to-link timing (notes sec. 2.3). */
+  private readonly reads: ChunkReads;
+  /** Per output: its queue of packets in the central buffer, in header-write order (002 sec. 4.1). */
+  private readonly queues: OutputQueues;
   private readonly inj: InjectionQueue;
   /** Per input channel: ring of the slots of the packets still in the FIFO, oldest first. */
   private readonly ring: Int32Array;
@@ -103,7 +109,6 @@ class CentralBuffer {
   private readonly bestStamp: Float64Array;
   private readonly fifoFlits: number;
   private readonly chunk: number;
-  private readonly chunkDelay: number;
   private readonly reserve: number;
   private violation: string | undefined;
 
@@ -130,7 +135,6 @@ class CentralBuffer {
     this.bestStamp = new Float64Array(S).fill(-1);
     this.fifoFlits = o.inputFifoFlits;
     this.chunk = o.chunkFlits;
-    this.chunkDelay = o.chunkDelay;
     // Unvalidated (an engine built directly): the packet slot's capacity bounds the largest packet.
     const maxLen = largestPacket.get(net) ?? (net.numNetChannels > 0 ? net.bufCap[net.pcFirstBuf[0]!]! : 1);
     this.reserve =
@@ -138,6 +142,13 @@ class CentralBuffer {
       Math.min(Math.ceil(maxLen / o.chunkFlits) + maxFanout(net) - 1, o.centralBufferChunks);
     this.pool = new ChunkPool(net, s, o.centralBufferChunks, o.chunkFlits);
     this.inj = new InjectionQueue(net, s);
+    // Flit f of a chunk read in cycle R leaves at R + 4 + f with the notes' 7-cycle chunk delay of
+    // 8-flit chunks (sec. 2.3); a different chunkDelay moves it by the difference.
+    const readToLink = 4 + o.chunkDelay - (o.chunkFlits - 1);
+    const { bufRouter } = net;
+    this.reads = new ChunkReads(net, s, o.chunkFlits, readToLink, o.chunkFlits >> 1, (b) => bufRouter[b]!);
+    this.queues = new OutputQueues(net.numNetChannels + net.numNodes, net.numBuffers * s.MB);
+    this.reads.useQueues(this.queues);
   }
 
   private isHead(b: number): boolean {
@@ -170,6 +181,8 @@ class CentralBuffer {
     const s = this.s;
     const net = this.net;
     this.pool.update();
+    this.reads.step(t);
+    for (let i = 0; i < s.pendCount; i++) this.reads.observe(s.pend[i]!, t);
     for (let i = 0; i < s.pendCount; i++) {
       const b = s.pend[i]!;
       if (t < s.readyAt[b]! || this.pool.isAdmitted(b)) continue;
@@ -178,7 +191,8 @@ class CentralBuffer {
       if (t < this.writeFree[r]!) continue;
       const k = s.brN[b]!;
       const L = s.bufLen[b]!;
-      if (s.recv[b]! < Math.min(this.chunk, L)) continue;
+      // The header chunk is written at least one cycle after its last flit arrived (notes sec. 2.3).
+      if (this.reads.prevRecv(b) < Math.min(this.chunk, L)) continue;
       const chunks = Math.ceil(L / this.chunk);
       const free = this.pool.free(r);
       let port: number;
@@ -210,6 +224,7 @@ class CentralBuffer {
       this.bestStamp[r] = -1;
       const k = s.brN[b]!;
       this.pool.admit(b, k);
+      this.reads.track(b, t, true);
       this.writeFree[r] = t + Math.max(1, k);
       const kind = net.bufKind[b];
       const port =
@@ -231,6 +246,23 @@ class CentralBuffer {
         const last = this.newest[bufPc[buf]!]!;
         return last < 0 || s.owner[last] === -1 || s.recv[last] === s.bufLen[last];
       },
+      onRequest: (slot, g) => {
+        // A packet joins its output's queue with its header-copy write (002 sec. 4.1: "if
+        // firstP = nil then firstP <- writeloc else NP[lastP] <- writeloc; lastP <- writeloc"); an
+        // adaptive up port is committed then (notes sec. 2.3 step 3).
+        if (!pool.isAdmitted(s.slotBuf(slot)) || this.queues.isQueued(slot)) return;
+        this.queues.push(slot, g, this.reads.headerAt(slot));
+        s.brAlt[slot] = 0;
+      },
+      mayClaim: (slot, g, t) => {
+        // Queued: only the front of its output's queue, once its header copy is written. Not
+        // queued (the crossbar): only an idle output, its queue empty (notes sec. 2.4 step 1a).
+        const q = this.queues;
+        const front = q.firstP[g]!;
+        if (pool.isAdmitted(s.slotBuf(slot))) return front === slot && q.key[slot]! <= t;
+        return front === -1 || q.key[front]! > t;
+      },
+      flitGate: (slot, sent, t) => this.reads.gate(slot, sent, t),
       mayRequest: (buf) => {
         const kind = bufKind[buf];
         if (pool.isAdmitted(buf)) return true;
@@ -240,6 +272,10 @@ class CentralBuffer {
       },
       room: (buf) => pool.isAdmitted(buf) || this.fill(bufPc[buf]!) < this.fifoFlits,
       onGrant: (buf) => {
+        const slot = s.feeder[buf]!;
+        this.queues.remove(slot);
+        this.reads.granted(slot, s.brGroup[slot]!);
+        this.reads.reset(buf);
         this.inj.granted(buf);
         if (bufKind[buf] !== BUF_NET) return;
         const pc = bufPc[buf]!;
@@ -248,6 +284,7 @@ class CentralBuffer {
         this.newest[pc] = buf;
       },
       onRelease: (buf) => {
+        this.reads.release(buf);
         if (pool.isAdmitted(buf)) {
           pool.release(buf);
           return;
@@ -258,7 +295,6 @@ class CentralBuffer {
         this.pop(bufPc[buf]!);
       },
       canInject: (buf) => this.inj.canInject(buf),
-      branchDelay: (_buf, n, rank) => (n >= 2 ? this.chunkDelay + rank : 0),
       beginCycle: (t) => this.beginCycle(t),
       atHead: (buf) =>
         !pool.isAdmitted(buf) && (bufKind[buf] === BUF_NET ? this.isHead(buf) : this.inj.isFront(buf)),

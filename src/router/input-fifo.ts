@@ -1,7 +1,9 @@
-import { BUF_INJ, BUF_NET } from '../engine/network.js';
+import { BUF_INJ, BUF_NET, inputPort } from '../engine/network.js';
 import { McsimError } from '../util/errors.js';
+import { ChunkReads } from './chunk-reads.js';
 import { InjectionQueue } from './injection-queue.js';
 import type { SwitchModel, SwitchPolicy } from './model.js';
+import { OutputQueues } from './output-queue.js';
 
 /**
  * Input-FIFO switch (002 sec. 5): each input port has one FIFO of `bufferDepth` flits that holds
@@ -48,6 +50,7 @@ export const inputFifoSwitch: SwitchModel = {
     };
     const opts = net.switchOptions;
     const inj = opts === undefined ? undefined : new InjectionQueue(net, s);
+    let reads: ChunkReads | undefined;
     const policy: SwitchPolicy = {
       ordered: true,
       canAllocate(buf) {
@@ -75,6 +78,7 @@ export const inputFifoSwitch: SwitchModel = {
         queued[pc]!++;
       },
       onRelease(buf) {
+        reads?.release(buf);
         if (bufKind[buf] !== BUF_NET) return;
         const pc = bufPc[buf]!;
         if (bufVc[buf] !== front[pc] && violation === undefined)
@@ -103,14 +107,63 @@ export const inputFifoSwitch: SwitchModel = {
         return undefined;
       },
     };
-    // With 002's parameters a replicated packet takes the chunk path (002 sec. 5.1, 7.1): its flits
-    // are deserialised into chunks (chunkDelay more cycles) and its ports read the input RAM in
-    // turn, one read per cycle, so the r-th port (ascending) starts r cycles after the first.
     if (opts !== undefined) {
-      const extra = opts.chunkDelay;
-      policy.branchDelay = (_buf, n, rank) => (n >= 2 ? extra + rank : 0);
       policy.canInject = (b) => inj!.canInject(b);
+      reads = ibQueues(net, s, policy, opts.chunkFlits, opts.chunkDelay);
     }
     return policy;
   },
 };
+
+/**
+ * 002's input-buffer switch proper (with switchOptions): per-output request queues and the chunk
+ * path of replicated packets. At its first request (h + 4, notes sec. 2.5 step 2) every branch of
+ * the head packet enqueues at its output, keyed by (cycle, input port), so same-cycle requests queue
+ * in ascending input order and all ports see the packets in one consistent order (the "prioritized
+ * reservation of ports" that excludes 002 Fig. 2's single-switch deadlock); an output serves its
+ * queue in FIFO order, one packet at a time (step 3). A replicated packet (k >= 2) takes the chunk
+ * path (002 sec. 5.1, 7.1): each chunk written into the input RAM one cycle after it is complete,
+ * read by each of its ports in turn (one read per cycle per input RAM, least recently served port
+ * first), flit f of a chunk read at R leaving at R + 4 + f, reads paused by the serializer
+ * (chunk-reads.ts). A single-port packet crosses on the flit path (notes sec. 2.5 step 3).
+ */
+function ibQueues(
+  net: Parameters<typeof inputPort>[0],
+  s: Parameters<SwitchModel['create']>[1],
+  policy: SwitchPolicy,
+  chunk: number,
+  chunkDelay: number,
+): ChunkReads {
+  const { bufPc, bufKind, nodePort, pcSrc } = net;
+  const reads = new ChunkReads(net, s, chunk, 4 + chunkDelay - (chunk - 1), chunk >> 1, (b) => bufPc[b]!);
+  const queues = new OutputQueues(net.numNetChannels + net.numNodes, net.numBuffers * s.MB);
+  const ports = net.numPorts;
+  const onGrant = policy.onGrant!;
+  reads.useQueues(queues);
+  policy.onGrant = (buf) => {
+    const slot = s.feeder[buf]!;
+    queues.remove(slot);
+    reads.granted(slot, s.brGroup[slot]!);
+    reads.reset(buf);
+    onGrant(buf);
+  };
+  policy.beginCycle = (t) => {
+    for (let i = 0; i < s.pendCount; i++) {
+      const b = s.pend[i]!;
+      reads.observe(b, t);
+      if (s.brN[b]! >= 2 && !reads.isTracked(b)) reads.track(b, t, false);
+    }
+    reads.step(t);
+  };
+  policy.onRequest = (slot, g, t) => {
+    if (queues.isQueued(slot)) return;
+    const b = s.slotBuf(slot);
+    const pc = bufPc[b]!;
+    const port = bufKind[b] === BUF_NET ? inputPort(net, pc) : nodePort[pcSrc[pc]!]!;
+    queues.push(slot, g, t * ports + port);
+    s.brAlt[slot] = 0;
+  };
+  policy.mayClaim = (slot, g) => queues.firstP[g] === slot;
+  policy.flitGate = (slot, sent, t) => reads.gate(slot, sent, t);
+  return reads;
+}

@@ -76,6 +76,27 @@ export interface SwitchPolicy {
    * the start of the cycle and changes only the model's own state.
    */
   beginCycle?(t: number): void;
+  /**
+   * Per-output queues (002 sec. 4.1 and 5.1, notes sec. 2.4-2.5). When present, the allocator
+   * first tells the model of every request of the cycle (`onRequest`: branch `slot` asks for
+   * allocation group `group`, after any adaptive choice; called whether or not the group has a free
+   * buffer, so a model can enqueue the request the first time it is made), then asks `mayClaim` of
+   * each before granting: a branch that is not at the front of its output's queue does not compete.
+   * Both read the state at the start of the cycle plus this cycle's `onRequest` calls, which all
+   * come first, so the order requests are visited in never changes the answer. A model may commit an
+   * adaptive choice in `onRequest` by clearing the branch's `brAlt`; the allocator then moves the
+   * switch's adaptive pointer past the chosen port. Absent: requests are served round-robin per
+   * group, as before, at no cost.
+   */
+  onRequest?(slot: number, group: number, t: number): void;
+  mayClaim?(slot: number, group: number, t: number): boolean;
+  /**
+   * May branch `slot` send its flit number `sent` (0-based) in cycle t, as far as the switch's
+   * internal pipeline goes (e.g. a chunk read from a RAM some cycles earlier, 002 notes sec. 2.3)?
+   * Asked by the link stage on top of its own rules (output, flit present, room downstream).
+   * Absent: always.
+   */
+  flitGate?(slot: number, sent: number, t: number): boolean;
   /** A violated invariant of the model's own (for tests), or undefined. */
   check?(): string | undefined;
   /**

@@ -15,13 +15,15 @@ import { makeNet, type NetOpts, runMessages, SWITCH_002_OPTIONS, SWITCH_002_TIMI
  * unicast C (5 -> 12, 256 flits) goes up first from s1.1, so it takes s2.0 like A (idle-first up
  * ports, notes sec. 2.3) and holds s2.0's link down to s1.3: A's branch to s1.3 is late, B's (via
  * s2.1) is early. A is first at s1.2 (B starts 2 cycles later) and takes outputs 8, 9; B is first
- * at s1.3 and takes 12, 13 (after C) — the crossing of Fig. 2.
+ * at s1.3 and takes 12, 13 (after C) — the crossing of Fig. 2. C starts one cycle before A so that
+ * it is first in s2.0's queue for the port down to s1.3: outputs serve their requests in order, and
+ * same-cycle requests by ascending input (notes sec. 2.5), which would put A (input down0) first.
  */
 function traffic(net: ReturnType<typeof makeNet>, withBlocker = true) {
   const t = net.topology;
   const ms = [
-    { at: 0, source: 0, worms: [bitstringWorm(t, 0, [8, 9, 12, 13], 64)] },
-    { at: 2, source: 4, worms: [bitstringWorm(t, 4, [8, 9, 12, 13], 64)] },
+    { at: 1, source: 0, worms: [bitstringWorm(t, 0, [8, 9, 12, 13], 64)] },
+    { at: 3, source: 4, worms: [bitstringWorm(t, 4, [8, 9, 12, 13], 64)] },
   ];
   return withBlocker ? [{ at: 0, source: 5, worms: [unicastWorm(5, 12, 256)] }, ...ms] : ms;
 }

@@ -1,0 +1,261 @@
+import type { Network } from '../engine/network.js';
+import type { EngineState } from '../engine/state.js';
+import type { OutputQueues } from './output-queue.js';
+
+/**
+ * The chunk path of 002's switches, cycle by cycle (002 sec. 4.1, 5.1, 7.1; notes sec. 2.3): a
+ * packet's flits are deserialised into chunks of `chunk` flits, each chunk is written into a RAM
+ * (the central buffer, or the input buffer) one cycle after its last flit arrived, an output port
+ * reads it from the cycle after the write, and flit f of a chunk read in cycle R leaves on the
+ * port's link at R + `readToLink` + f at the earliest (notes: 4, two staircase stages and two
+ * matching the crossbar path). With 8-flit chunks this puts a lone packet's flit j on the link 13
+ * cycles after it arrived: the flit path's 6 plus the 7 of deserialisation (002 sec. 7.1).
+ *
+ * Rules of a read (notes sec. 2.3):
+ *  - the output owns the packet (the engine granted its branch an output in an earlier cycle), or
+ *    the packet is at the front of the output's queue and the output is done reading its current
+ *    packet, with at most `serial` of its flits unsent: 002 notes sec. 2.4 step 4 and 2.5 step 3 (an
+ *    output takes its next packet after reading the last chunk of the previous one), so the next
+ *    header chunk is read while the last one is still on the link and the two packets leave back to
+ *    back (the engine grants the link only after the previous tail, in the cycle that follows it);
+ *  - the chunk has been written (central buffer with header copies: a port's own header copy,
+ *    written at its admission cycle plus its rank, 002 sec. 4.2.1);
+ *  - serializer: at most `serial` flits the port already read are still unsent;
+ *  - one read per cycle per RAM (`ramOf`: per switch for a central buffer, per input for input
+ *    buffers), least recently served output first, ties by lowest port.
+ * Later chunks of a packet are written one per cycle at most, from `writeFrom` on (after the header
+ * copies); write-port contention between inputs is only modelled for header writes (the model's
+ * admission). Frees stay with the chunk pool's accounting.
+ *
+ * Cycles: the engine counts a flit as arrived in the cycle it crossed the link; the notes one cycle
+ * later. A chunk whose last flit is in the buffer at the start of cycle t - 1 (engine) has arrived
+ * by t - 1 (notes), so it may be written in cycle t; `observe` keeps that snapshot per buffer.
+ */
+export class ChunkReads {
+  // Per branch slot.
+  private readonly on: Uint8Array;
+  private readonly readN: Int32Array;
+  /** Read cycle of chunk c at [2 slot + (c & 1)]: at most two chunks are read and not yet sent. */
+  private readonly rAt: Float64Array;
+  /** Central buffer: the cycle the slot's own header copy is written. */
+  private readonly hdrAt: Float64Array;
+  // Per buffer.
+  private readonly snapT: Float64Array;
+  private readonly cur: Int32Array;
+  private readonly prev: Int32Array;
+  private readonly written: Int32Array;
+  private readonly readable: Int32Array;
+  private readonly writeFrom: Float64Array;
+  private readonly copies: Uint8Array;
+  private readonly list: Int32Array;
+  private readonly pos: Int32Array;
+  private n = 0;
+  // Per RAM: this cycle's best candidate; per output group: last read cycle.
+  private readonly bestStamp: Float64Array;
+  private readonly bestSlot: Int32Array;
+  private readonly touched: Int32Array;
+  private readonly lastRead: Float64Array;
+  /** Per output group: the branch slot that holds the output, or -1. */
+  private readonly holder: Int32Array;
+  /** The model's per-output queues, when it keeps them (pre-reads of the next packet). */
+  private queues: OutputQueues | undefined;
+
+  constructor(
+    private readonly net: Network,
+    private readonly s: EngineState,
+    private readonly chunk: number,
+    private readonly readToLink: number,
+    private readonly serial: number,
+    private readonly ramOf: (b: number) => number,
+  ) {
+    const NB = net.numBuffers;
+    const NS = NB * s.MB;
+    this.on = new Uint8Array(NS);
+    this.readN = new Int32Array(NS);
+    this.rAt = new Float64Array(2 * NS);
+    this.hdrAt = new Float64Array(NS);
+    this.snapT = new Float64Array(NB).fill(-2);
+    this.cur = new Int32Array(NB);
+    this.prev = new Int32Array(NB);
+    this.written = new Int32Array(NB);
+    this.readable = new Int32Array(NB);
+    this.writeFrom = new Float64Array(NB);
+    this.copies = new Uint8Array(NB);
+    this.list = new Int32Array(NB);
+    this.pos = new Int32Array(NB).fill(-1);
+    this.bestStamp = new Float64Array(NB).fill(-1);
+    this.bestSlot = new Int32Array(NB);
+    this.touched = new Int32Array(NB);
+    this.lastRead = new Float64Array(net.numNetChannels + net.numNodes).fill(-1);
+    this.holder = new Int32Array(net.numNetChannels + net.numNodes).fill(-1);
+  }
+
+  /** The output queues whose front packets may read their header chunk before their output is free. */
+  useQueues(q: OutputQueues): void {
+    this.queues = q;
+  }
+
+  /** Branch `slot` was granted its output (group `g`): it holds it until its tail has left. */
+  granted(slot: number, g: number): void {
+    this.holder[g] = slot;
+  }
+
+  /**
+   * Is the output of group g done with its current packet as far as reading goes: none, its tail
+   * sent, or on the chunk path with every chunk read and at most `serial` flits unsent?
+   */
+  private drained(g: number): boolean {
+    const c = this.holder[g]!;
+    if (c === -1) return true;
+    const s = this.s;
+    const L = s.bufLen[s.slotBuf(c)]!;
+    const sent = s.brSent[c]!;
+    return sent >= L || (this.on[c] === 1 && this.readN[c]! >= L && L - sent <= this.serial);
+  }
+
+  /** Once per cycle per buffer of interest: the flits it held at the start of t - 1 become `prevRecv`. */
+  observe(b: number, t: number): void {
+    if (this.snapT[b] === t) return;
+    this.prev[b] = this.snapT[b] === t - 1 ? this.cur[b]! : 0;
+    this.cur[b] = this.s.recv[b]!;
+    this.snapT[b] = t;
+  }
+
+  /** Flits buffer b held at the start of cycle t - 1 (after `observe(b, t)`). */
+  prevRecv(b: number): number {
+    return this.prev[b]!;
+  }
+
+  /** A new worm in buffer b: forget the previous one's snapshot. */
+  reset(b: number): void {
+    this.snapT[b] = -2;
+  }
+
+  isTracked(b: number): boolean {
+    return this.pos[b] !== -1;
+  }
+
+  /**
+   * Buffer b's branches take the chunk path from cycle t. With `copies` (central buffer), its
+   * header copies are written at t + rank (ascending port) and its other chunks from t + k on;
+   * otherwise (input buffer) every chunk is written one cycle after it is complete.
+   */
+  track(b: number, t: number, copies: boolean): void {
+    const s = this.s;
+    const k = s.brN[b]!;
+    for (let i = 0; i < k; i++) {
+      const slot = s.slot(b, i);
+      this.on[slot] = 1;
+      this.readN[slot] = 0;
+      let rank = 0;
+      for (let j = 0; j < k; j++) if (j !== i && this.portOf(s.slot(b, j)) < this.portOf(slot)) rank++;
+      this.hdrAt[slot] = t + rank;
+    }
+    this.copies[b] = copies ? 1 : 0;
+    this.written[b] = copies ? 1 : 0;
+    this.readable[b] = 0;
+    this.writeFrom[b] = copies ? t + Math.max(1, k) : t;
+    this.pos[b] = this.n;
+    this.list[this.n++] = b;
+  }
+
+  /** Buffer b's worm has left: its slots leave the chunk path. */
+  release(b: number): void {
+    for (let i = 0; i < this.s.MB; i++) {
+      const slot = this.s.slot(b, i);
+      this.on[slot] = 0;
+      const g = this.s.brGroup[slot]!;
+      if (g >= 0 && g < this.holder.length && this.holder[g] === slot) this.holder[g] = -1;
+    }
+    const p = this.pos[b]!;
+    if (p === -1) return;
+    const last = this.list[--this.n]!;
+    this.list[p] = last;
+    this.pos[last] = p;
+    this.pos[b] = -1;
+  }
+
+  /** The output port a branch leaves by (a consumption branch: its end node's port). */
+  private portOf(slot: number): number {
+    const s = this.s;
+    if (!s.brSink[slot]) return s.brRoute[slot]! & 0xff;
+    const w = s.owner[s.slotBuf(slot)]!;
+    return this.net.nodePort[s.wormC[w]!.node[s.brTarget[slot]!]!]!;
+  }
+
+  /** Cycle t's chunk writes and reads, from the state at the start of t. */
+  step(t: number): void {
+    const s = this.s;
+    const C = this.chunk;
+    for (let i = 0; i < this.n; i++) {
+      const b = this.list[i]!;
+      this.observe(b, t);
+      this.readable[b] = this.written[b]!;
+      const L = s.bufLen[b]!;
+      const complete = this.prev[b]! >= L ? Math.ceil(L / C) : Math.floor(this.prev[b]! / C);
+      if (t >= this.writeFrom[b]! && this.written[b]! < complete) this.written[b]!++;
+    }
+    let nt = 0;
+    for (let i = 0; i < this.n; i++) {
+      const b = this.list[i]!;
+      const L = s.bufLen[b]!;
+      for (let k = 0; k < s.brN[b]!; k++) {
+        const slot = s.slot(b, k);
+        const r = this.readN[slot]!;
+        if (this.on[slot] !== 1 || r >= L) continue;
+        if (s.brOut[slot]! < 0 && !this.next(slot, r)) continue;
+        const c = (r / C) | 0;
+        const avail = c === 0 && this.copies[b] === 1 ? this.hdrAt[slot]! < t : c < this.readable[b]!;
+        if (!avail || r - s.brSent[slot]! > this.serial) continue;
+        const ram = this.ramOf(b);
+        if (this.bestStamp[ram] !== t) {
+          this.bestStamp[ram] = t;
+          this.bestSlot[ram] = slot;
+          this.touched[nt++] = ram;
+        } else if (this.before(slot, this.bestSlot[ram]!)) this.bestSlot[ram] = slot;
+      }
+    }
+    for (let i = 0; i < nt; i++) {
+      const slot = this.bestSlot[this.touched[i]!]!;
+      const b = s.slotBuf(slot);
+      const r = this.readN[slot]!;
+      const c = (r / C) | 0;
+      this.rAt[2 * slot + (c & 1)] = t;
+      this.readN[slot] = Math.min(r + C, s.bufLen[b]!);
+      this.lastRead[s.brGroup[slot]!] = t;
+    }
+  }
+
+  /** May a branch without its output yet read (its header chunk: r = 0) as its queue's next packet? */
+  private next(slot: number, r: number): boolean {
+    const q = this.queues;
+    if (q === undefined || r !== 0 || !q.isQueued(slot)) return false;
+    const g = this.s.brGroup[slot]!;
+    return q.firstP[g] === slot && this.drained(g);
+  }
+
+  /** Least recently served output first, ties by lowest port. */
+  private before(a: number, b: number): boolean {
+    const la = this.lastRead[this.s.brGroup[a]!]!;
+    const lb = this.lastRead[this.s.brGroup[b]!]!;
+    return la < lb || (la === lb && this.portOf(a) < this.portOf(b));
+  }
+
+  /** May branch `slot` send its flit `sent` in cycle t: read, and through the read pipeline? */
+  gate(slot: number, sent: number, t: number): boolean {
+    if (this.on[slot] !== 1) return true;
+    if (sent >= this.readN[slot]!) return false;
+    const c = (sent / this.chunk) | 0;
+    return this.rAt[2 * slot + (c & 1)]! + this.readToLink + (sent - c * this.chunk) <= t;
+  }
+
+  /** Central buffer: the cycle branch `slot`'s header copy is written (its key in its output's queue). */
+  headerAt(slot: number): number {
+    return this.hdrAt[slot]!;
+  }
+
+  /** Flits branch `slot` has read (for tests). */
+  flitsRead(slot: number): number {
+    return this.readN[slot]!;
+  }
+}

@@ -1,0 +1,90 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import type { Network } from '../../src/engine/network.js';
+import type { EngineState } from '../../src/engine/state.js';
+import { ChunkReads } from '../../src/router/chunk-reads.js';
+
+/**
+ * The chunk path's read rules on their own (notes sec. 2.3), with a stand-in for the engine: one
+ * input buffer holding a whole 32-flit packet (4 chunks of 8) and its branches, granted an output
+ * from the start; this test plays the link, sending a branch's next flit whenever the gate lets it
+ * and the link is not stalled. Input-buffer mode: chunk c is written one cycle after it is
+ * complete, one write per cycle; the packet is all there at cycle 0, so chunks are written at
+ * 1, 2, 3, 4 and readable from the cycle after.
+ */
+function drive(ports: number[], stalled: (t: number) => boolean, cycles = 60) {
+  const MB = 2;
+  const n = ports.length;
+  // One buffer: branch k's slot is k (slots are k * NB + b, EngineState.slot).
+  const s = {
+    MB,
+    NB: 1,
+    slot: (b: number, k: number) => k + b,
+    slotBuf: () => 0,
+    recv: Int32Array.from([32]),
+    bufLen: Int32Array.from([32]),
+    brN: Uint8Array.from([n]),
+    brOut: Int32Array.from([0, 1]),
+    brSent: new Int32Array(MB),
+    brGroup: Int32Array.from([0, 1]),
+    brSink: new Uint8Array(MB),
+    brRoute: Int32Array.from([ports[0]!, ports[1] ?? 0]),
+    owner: Int32Array.from([0]),
+  } as unknown as EngineState;
+  const net = {
+    numBuffers: 1,
+    numNetChannels: 2,
+    numNodes: 0,
+    nodePort: new Int32Array(0),
+  } as unknown as Network;
+  const reads = new ChunkReads(net, s, 8, 4, 4, () => 0);
+  reads.track(0, 0, false);
+  const readAt: number[][] = ports.map(() => []);
+  const sentAt: number[][] = ports.map(() => []);
+  for (let t = 0; t < cycles; t++) {
+    const before = ports.map((_, k) => reads.flitsRead(k));
+    reads.step(t);
+    ports.forEach((_, k) => {
+      if (reads.flitsRead(k) > before[k]!) readAt[k]!.push(t);
+    });
+    // The link stage of cycle t: decisions from the state at its start (the gate), moves at its end.
+    const go = ports.map((_, k) => s.brSent[k]! < 32 && !stalled(t) && reads.gate(k, s.brSent[k]!, t));
+    go.forEach((g, k) => {
+      if (!g) return;
+      sentAt[k]!.push(t);
+      s.brSent[k]!++;
+    });
+  }
+  return { readAt, sentAt };
+}
+
+const range = (a: number, b: number) => Array.from({ length: b - a + 1 }, (_, i) => a + i);
+
+describe('chunk path: writes, reads, serializer and R + 4 + f (notes sec. 2.3)', () => {
+  it('streaming: one read every 8 cycles, flit f of a chunk read at R leaves at R + 4 + f', () => {
+    const { readAt, sentAt } = drive([3], () => false);
+    // Chunk 0 written at 1, read at 2; the next read when <= 4 read flits are unsent: at 10 (flits
+    // 0-3 left at 6-9), and so on: the link never idles.
+    assert.deepEqual(readAt[0], [2, 10, 18, 26]);
+    assert.deepEqual(sentAt[0], range(6, 37));
+  });
+
+  it('serializer: reads pause while the link is stalled', () => {
+    // The link stalls in cycles 8-15 after flits 0 and 1 left at 6 and 7. Without the serializer
+    // chunk 1 would be read at 10 as above; with it, more than 4 read flits stay unsent until flits
+    // 2 and 3 leave at 16 and 17, so chunk 1 is read at 18 and its flits follow flit 7 (at 21) from 22.
+    const { readAt, sentAt } = drive([3], (t) => t >= 8 && t <= 15);
+    assert.deepEqual(readAt[0], [2, 18, 26, 34]);
+    assert.deepEqual(sentAt[0], [6, 7, ...range(16, 45)]);
+  });
+
+  it('one read per RAM per cycle: least recently served port first, ties by lowest port', () => {
+    // Two ports read the same packet (a replicated packet in an input buffer): port 2 before port 5
+    // at the tie, then each reads when its serializer allows; port 5 stays one cycle behind (rank 1).
+    const { readAt, sentAt } = drive([5, 2], () => false);
+    assert.deepEqual(readAt[1], [2, 10, 18, 26]);
+    assert.deepEqual(readAt[0], [3, 11, 19, 27]);
+    assert.deepEqual(sentAt[1], range(6, 37));
+    assert.deepEqual(sentAt[0], range(7, 38));
+  });
+});

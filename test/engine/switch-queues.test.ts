@@ -1,0 +1,166 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { Engine } from '../../src/engine/engine.js';
+import type { MessageState } from '../../src/engine/message.js';
+import { BUF_SINK } from '../../src/engine/network.js';
+import { unicastWorm } from '../../src/plan/worm.js';
+import { routerModel } from '../../src/router/registry.js';
+import { makeNet, type NetOpts, PAPER_TIMING, SWITCH_002_OPTIONS, SWITCH_002_TIMING } from './harness.js';
+
+/**
+ * The per-output queues of 002's switches and the chunk path of a packet queued in the central
+ * buffer, exactly (002 sec. 4.1, 5.1; notes sec. 2.3-2.5). Cycles are the engine's: a flit counts
+ * as delivered in the cycle it crosses the last link, so a delivery cycle is the emission cycle at
+ * the destination's leaf switch. On fattree:16, nodes 0-3 hang on ports 0-3 of leaf s1.0.
+ */
+const CB: NetOpts = {
+  switching: 'central-buffer',
+  bufferDepth: 256,
+  vcs: [8, 8],
+  injection: 2,
+  timing: SWITCH_002_TIMING,
+  switchOptions: SWITCH_002_OPTIONS,
+};
+const IB: NetOpts = { ...CB, switching: 'input-fifo', bufferDepth: 320 };
+
+interface Msg {
+  at: number;
+  source: number;
+  dest: number;
+  length: number;
+}
+
+/** Runs unicasts to completion; per message, the flit delivery cycles at its destination. */
+function run(o: NetOpts, msgs: Msg[]): number[][] {
+  const net = makeNet('fattree:16', o);
+  const flits = new Map<number, number[]>();
+  const wormMsg: MessageState[] = [];
+  const e = new Engine(
+    net,
+    routerModel(o.switching!),
+    { ...PAPER_TIMING, ...o.timing },
+    {
+      trace: {
+        wormStart: (w, m) => {
+          wormMsg[w] = m;
+        },
+        flitIn: (w, b, _flit, t) => {
+          if (net.bufKind[b] !== BUF_SINK) return;
+          const id = wormMsg[w]!.id;
+          flits.set(id, [...(flits.get(id) ?? []), t]);
+        },
+        release: () => {},
+      },
+    },
+  );
+  const order = msgs.map((_, i) => i).sort((a, b) => msgs[a]!.at - msgs[b]!.at || a - b);
+  const ids: number[] = [];
+  for (const i of order) {
+    const m = msgs[i]!;
+    const st = e.newMessage(m.source, m.at, 'test', true, m.length);
+    ids[i] = st.id;
+    e.startPhase(m.source, [unicastWorm(m.source, m.dest, m.length)], m.at, st);
+  }
+  for (let guard = 0; e.liveMessages > 0; guard++) {
+    if (e.idle) e.skipIdle(Number.MAX_SAFE_INTEGER);
+    e.step();
+    assert.ok(guard < 100_000);
+  }
+  return ids.map((id) => flits.get(id)!);
+}
+
+const span = (f: number[]) => [f[0], f.at(-1)];
+const consecutive = (f: number[]) => f.every((t, j) => t === f[0]! + j);
+
+describe('002 central-buffer switch: per-output queues in header-write order (002 sec. 4.1)', () => {
+  // X (0 -> 3, 256 flits) holds the port to node 3 until its tail leaves at 2 + 6 + 255 = 263. P
+  // (4 -> 3) and Q (8 -> 3) come down into leaf s1.0 meanwhile, find the port busy and are written
+  // into the central buffer (chunk path). The port is idle from 264: the packet whose header was
+  // written first has its header chunk read at 264 and sends flit j at 264 + 4 + j (268..331); the
+  // other's header chunk is read as soon as at most 4 of the first one's flits are unsent (at 328,
+  // notes sec. 2.4 step 4: the output takes the next packet after reading the last chunk), so it
+  // follows back to back, 332..395. D (6 -> 12) goes up
+  // from P's leaf s1.1 first and moves its adaptive pointer on, so P goes up through s2.1 and enters
+  // s1.0 by input up1, Q (from s1.2) through s2.0 by up0. The engine's round-robin by requesting
+  // buffer (the allocator without the model's queues) serves up0 first after X, i.e. Q first even
+  // when P was written first: the first case below tells the two orders apart.
+  for (const [first, second] of [
+    [4, 8],
+    [8, 4],
+  ] as const)
+    it(`node ${first}'s packet, written first, is served first`, () => {
+      const [, x, a, b] = run(CB, [
+        { at: 0, source: 6, dest: 12, length: 8 },
+        { at: 0, source: 0, dest: 3, length: 256 },
+        { at: 1, source: first, dest: 3, length: 64 },
+        { at: 5, source: second, dest: 3, length: 64 },
+      ]);
+      assert.deepEqual(span(x!), [8, 263]);
+      assert.deepEqual(span(a!), [268, 331]);
+      assert.ok(consecutive(a!));
+      assert.deepEqual(span(b!), [332, 395]);
+      assert.ok(consecutive(b!));
+    });
+
+  it('a packet at an input does not take the crossbar past packets queued for the same output', () => {
+    // R (1 -> 3) reaches the head of its input at 1 + 7 = 8, while X holds the port; it is a
+    // processor's packet, so it waits at its input for the crossbar (notes sec. 2.4, the processor's
+    // link), and gets the port only once P and Q (queued in the central buffer) have had it.
+    const [, a, b, r] = run(CB, [
+      { at: 0, source: 0, dest: 3, length: 256 },
+      { at: 0, source: 4, dest: 3, length: 64 },
+      { at: 4, source: 8, dest: 3, length: 64 },
+      { at: 0, source: 1, dest: 3, length: 64 },
+    ]);
+    assert.deepEqual(
+      [span(a!), span(b!)],
+      [
+        [268, 331],
+        [332, 395],
+      ],
+    );
+    assert.deepEqual(span(r!), [396, 459]);
+  });
+});
+
+describe('002 central-buffer switch: a queued unicast takes the chunk path (notes sec. 2.3)', () => {
+  // P (4 -> 3, created at 0) crosses two switches at zero load and its header reaches leaf s1.0 at
+  // 15 (engine; 16 in the notes' count), ready at 22: with the port free it would cross on the flit
+  // path, flit j at 22 + j (tail 85, notes E3). X (0 -> 3) of 16 flits holds the port until 23, so P
+  // asks at 22 and is written into the central buffer: its header chunk, complete at notes cycle
+  // a_7 = 23, is written at 24 (W >= A_c + 1), the port takes it at 24 and reads it at 25 (W + 1),
+  // and flit j leaves at 25 + 4 + j = 29 + j, every later chunk c read at 25 + 8c as it is written
+  // (A_c + 2): 13 cycles after it arrived, as a replicated packet, instead of 6.
+  it('written just as its port frees: flit j at 29 + j (chunk path), not 24 + j', () => {
+    const [x, p] = run(CB, [
+      { at: 0, source: 0, dest: 3, length: 16 },
+      { at: 0, source: 4, dest: 3, length: 64 },
+    ]);
+    assert.deepEqual(span(x!), [8, 23]);
+    assert.deepEqual(span(p!), [29, 92]);
+    assert.ok(consecutive(p!));
+  });
+
+  it('without the blocker the same packet takes the flit path (tail 85)', () => {
+    const [p] = run(CB, [{ at: 0, source: 4, dest: 3, length: 64 }]);
+    assert.deepEqual(span(p!), [22, 85]);
+  });
+});
+
+describe('002 input-buffer switch: request queues, same-cycle requests by ascending input (notes sec. 2.5)', () => {
+  // X (2 -> 3, 16 flits) leaves its tail at 23 and moves the round-robin pointer of node 3's port
+  // past node 2's first injection buffer. Q (2 -> 3, created at 0, behind X on node 2's link) and P
+  // (1 -> 3, created at 16) both have their headers in leaf s1.0 at 17 and request the port at 24:
+  // the queue puts P (input port 1) before Q (input port 2), so P crosses at 24..87 (flit path) and
+  // Q after P's tail, at 88..151. Round-robin from the pointer would have served Q first.
+  it('P (input 1) before Q (input 2)', () => {
+    const [x, q, p] = run(IB, [
+      { at: 0, source: 2, dest: 3, length: 16 },
+      { at: 0, source: 2, dest: 3, length: 64 },
+      { at: 16, source: 1, dest: 3, length: 64 },
+    ]);
+    assert.deepEqual(span(x!), [8, 23]);
+    assert.deepEqual(span(p!), [24, 87]);
+    assert.deepEqual(span(q!), [88, 151]);
+  });
+});
