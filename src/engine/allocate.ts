@@ -1,6 +1,6 @@
 import type { SwitchPolicy } from '../router/model.js';
 import { AdaptiveChoice } from './adaptive.js';
-import { BUF_NET } from './network.js';
+import { BUF_INJ, BUF_NET, inputPort } from './network.js';
 import type { EngineState } from './state.js';
 
 /**
@@ -28,6 +28,9 @@ export class Allocator {
   private readonly adaptive: AdaptiveChoice;
   /** Per-output queues of the switch model (SwitchPolicy.onRequest / mayClaim), resolved once. */
   private readonly onRequest: ((slot: number, group: number, t: number) => void) | undefined;
+  /** Adaptive branches whose choice the model commits at the request, chosen after the request loop. */
+  private defer: Int32Array = new Int32Array(16);
+  private inKey: Int32Array | undefined;
   private readonly mayClaim: ((slot: number, group: number, t: number) => boolean) | undefined;
 
   constructor(s: EngineState, policy: SwitchPolicy) {
@@ -44,10 +47,10 @@ export class Allocator {
     const s = this.s;
     const net = s.net;
     const NB = s.NB;
-    const NBtot = net.numBuffers;
     const brOut = s.brOut;
     const brRoute = s.brRoute;
     let nreq = 0;
+    let ndefer = 0;
     for (let i = 0; i < s.pendCount; i++) {
       const b = s.pend[i]!;
       if (t < s.readyAt[b]!) continue;
@@ -60,26 +63,21 @@ export class Allocator {
         if (slot < s.brReady.length && t < s.brReady[slot]!) continue;
         const alt = s.brAlt[slot]!;
         if (alt !== 0) {
+          // A model that commits adaptive choices at the request (onRequest) moves the switch's
+          // pointer within the cycle: those choices are made after this loop, in a fixed order.
+          if (this.onRequest !== undefined) {
+            if (ndefer === this.defer.length) this.defer = grown(this.defer);
+            this.defer[ndefer++] = slot;
+            continue;
+          }
           const port = this.adaptive.choose(slot, r, s.wormC[s.owner[b]!]!.length);
           brRoute[slot] = (brRoute[slot]! & ~0xff) | port;
           s.brGroup[slot] = net.portChannel[r * net.numPorts + port]!;
         }
-        const group = s.brGroup[slot]!;
-        if (this.onRequest !== undefined) {
-          this.onRequest(slot, group, t);
-          // The model committed the choice (enqueued the request): the pointer moves past it.
-          if (alt !== 0 && s.brAlt[slot] === 0) this.adaptive.granted(r, brRoute[slot]! & 0xff);
-        }
-        // No free buffer in the group at the start of the cycle: no grant is possible (this cycle's
-        // grants only take buffers, releases come later in the cycle), so the request is not made.
-        if (s.groupFree[group] === 0) continue;
-        if (nreq === this.reqSlot.length) this.growReq();
-        this.reqSlot[nreq] = slot;
-        this.reqGroup[nreq] = group;
-        this.reqPri[nreq] = (b - this.rrAlloc[group]! + NBtot) % NBtot;
-        nreq++;
+        nreq = this.request(slot, b, t, nreq);
       }
     }
+    if (ndefer > 0) nreq = this.committedChoices(ndefer, t, nreq);
     if (nreq === 0) return;
     if (this.mayClaim !== undefined) nreq = this.claimable(nreq, t);
     this.sortRequests(nreq);
@@ -126,6 +124,75 @@ export class Allocator {
       if (open) i++;
       else s.unpend(b);
     }
+  }
+
+  /** Branch `slot` of buffer b asks for its group's buffers (the model told first); returns the request count. */
+  private request(slot: number, b: number, t: number, nreq: number): number {
+    const s = this.s;
+    const group = s.brGroup[slot]!;
+    this.onRequest?.(slot, group, t);
+    // No free buffer in the group at the start of the cycle: no grant is possible (this cycle's
+    // grants only take buffers, releases come later in the cycle), so the request is not made.
+    if (s.groupFree[group] === 0) return nreq;
+    if (nreq === this.reqSlot.length) this.growReq();
+    const NBtot = s.net.numBuffers;
+    this.reqSlot[nreq] = slot;
+    this.reqGroup[nreq] = group;
+    this.reqPri[nreq] = (b - this.rrAlloc[group]! + NBtot) % NBtot;
+    return nreq + 1;
+  }
+
+  /**
+   * Adaptive choices that the switch model commits when they are requested (onRequest clears the
+   * alternatives, e.g. 002 notes sec. 2.3: an input-buffer switch commits the up port when the
+   * request is queued, and the pointer moves past it). Several heads of one switch may choose in
+   * one cycle, each seeing the pointer the previous one moved: they choose in order of switch and
+   * input port (the notes' order of same-cycle requests), not in the order they were visited.
+   */
+  private committedChoices(ndefer: number, t: number, nreq: number): number {
+    const s = this.s;
+    const net = s.net;
+    const NB = s.NB;
+    const key = this.inputKey();
+    const d = this.defer;
+    for (let i = 1; i < ndefer; i++) {
+      const x = d[i]!;
+      const kx = key[x % NB]!;
+      let j = i - 1;
+      while (j >= 0 && (key[d[j]! % NB]! > kx || (key[d[j]! % NB] === kx && d[j]! > x))) {
+        d[j + 1] = d[j]!;
+        j--;
+      }
+      d[j + 1] = x;
+    }
+    for (let i = 0; i < ndefer; i++) {
+      const slot = d[i]!;
+      const b = slot % NB;
+      const r = net.bufRouter[b]!;
+      const port = this.adaptive.choose(slot, r, s.wormC[s.owner[b]!]!.length);
+      s.brRoute[slot] = (s.brRoute[slot]! & ~0xff) | port;
+      s.brGroup[slot] = net.portChannel[r * net.numPorts + port]!;
+      nreq = this.request(slot, b, t, nreq);
+      if (s.brAlt[slot] === 0) this.adaptive.granted(r, port);
+    }
+    return nreq;
+  }
+
+  /** Per buffer: switch * (ports + 1) + the input port its flits arrive by (+1; 0 from a processor), built on first use. */
+  private inputKey(): Int32Array {
+    if (this.inKey !== undefined) return this.inKey;
+    const net = this.s.net;
+    const key = new Int32Array(net.numBuffers);
+    const P = net.numPorts + 1;
+    for (let b = 0; b < net.numBuffers; b++) {
+      const pc = net.bufPc[b]!;
+      const kind = net.bufKind[b];
+      const port =
+        kind === BUF_NET ? inputPort(net, pc) : kind === BUF_INJ ? net.nodePort[net.pcSrc[pc]!]! : -1;
+      key[b] = net.bufRouter[b]! * P + port + 1;
+    }
+    this.inKey = key;
+    return key;
   }
 
   /** Keeps the requests the model's per-output queues let compete (after every onRequest of the cycle). */
@@ -201,4 +268,10 @@ export class Allocator {
     s.legSrc[cand] = s.brLeg[slot]!;
     s.prevPort[cand] = s.brRoute[slot]! & 0xff;
   }
+}
+
+function grown(a: Int32Array): Int32Array {
+  const x = new Int32Array(a.length * 2);
+  x.set(a);
+  return x;
 }

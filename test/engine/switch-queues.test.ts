@@ -164,3 +164,66 @@ describe('002 input-buffer switch: request queues, same-cycle requests by ascend
     assert.deepEqual(span(q!), [88, 151]);
   });
 });
+
+describe('002 input-buffer switch: same-cycle up-port choices in input order, whatever the visiting order', () => {
+  /** The up port of leaf s1.0 that the worm of each message took (ports 4-7 lead up). */
+  function upPorts(order: Array<[number, number]>): Map<number, number> {
+    const net = makeNet('fattree:16', IB);
+    const leaf = net.nodeSwitch[0]!;
+    const portOf = new Map<number, number>();
+    for (let p = 0; p < net.numPorts; p++) portOf.set(net.portChannel[leaf * net.numPorts + p]!, p);
+    const wormSrc: number[] = [];
+    const up = new Map<number, number>();
+    const e = new Engine(
+      net,
+      routerModel('input-fifo'),
+      { ...PAPER_TIMING, ...IB.timing },
+      {
+        trace: {
+          wormStart: (w, _m, spec) => {
+            wormSrc[w] = spec.source;
+          },
+          flitIn: (w, b, flit) => {
+            const pc = net.bufPc[b]!;
+            if (
+              flit === 1 &&
+              net.bufKind[b] !== BUF_SINK &&
+              net.pcSrc[pc] === leaf &&
+              pc < net.numNetChannels
+            )
+              up.set(wormSrc[w]!, portOf.get(pc)!);
+          },
+          release: () => {},
+        },
+      },
+    );
+    // Started in the given order at cycle 0: the heads reach leaf s1.0 in the same cycle, and the
+    // one started first is visited first by the allocator.
+    for (const [src, dst] of order) {
+      const st = e.newMessage(src, 0, 'test', true, 64);
+      e.startPhase(src, [unicastWorm(src, dst, 64)], 0, st);
+    }
+    while (e.liveMessages > 0) {
+      if (e.idle) e.skipIdle(Number.MAX_SAFE_INTEGER);
+      e.step();
+    }
+    return up;
+  }
+
+  it('node 0 (input 0) takes the pointer port 4 and node 1 (input 1) the next, in either start order', () => {
+    for (const order of [
+      [
+        [0, 12],
+        [1, 13],
+      ],
+      [
+        [1, 13],
+        [0, 12],
+      ],
+    ] as Array<Array<[number, number]>>) {
+      const up = upPorts(order);
+      assert.equal(up.get(0), 4, JSON.stringify(order));
+      assert.equal(up.get(1), 5, JSON.stringify(order));
+    }
+  });
+});
