@@ -30,7 +30,7 @@ const UP = 1;
  * output's earliest request (that first cycle; for a replicated branch plus the chunk delay and its
  * rank, which are structure, not waiting) to its grant; or, for a packet written into a central
  * buffer, the cycles until that write, counted for a replicated packet (which cannot cross) from
- * the first cycle it was at the head with its header chunk complete (the earliest write). Its head residence ends when the
+ * the cycle after the first one it was at the head with its header chunk complete (the earliest write). Its head residence ends when the
  * packet behind it may use the head: at that write, or the cycle after its tail has left on every
  * branch. Every sample is booked in the cycle it ends, when that cycle is in the measurement window.
  * The polls read the state at the start of the cycle (before allocation), so they see what the
@@ -179,9 +179,10 @@ export class SwitchDiagnostics {
       if (st !== WAITING) continue;
       if (this.chunkAt[b]! < 0 && s.recv[b]! >= Math.min(this.chunkFlits, s.bufLen[b]!)) this.chunkAt[b] = t;
       if (afterModel && !atHead(b)) {
-        // Written in this cycle. A replicated packet can only be written, and not before its header
-        // chunk is in (notes sec. 2.4); a single-port one could have crossed from its first cycle.
-        const from = this.fanout[b]! >= 2 ? Math.max(this.start[b]!, this.chunkAt[b]!) : this.start[b]!;
+        // Written in this cycle. A replicated packet can only be written, at the earliest in the
+        // cycle after its header chunk is complete (notes sec. 2.3-2.4: W >= A_c + 1); a single-port
+        // one could have crossed from its first cycle.
+        const from = this.fanout[b]! >= 2 ? Math.max(this.start[b]!, this.chunkAt[b]! + 1) : this.start[b]!;
         this.book(this.wait[this.side[b]!]!, t - from, t);
         this.bookResidence(b, t);
         this.state[b] = IN_CB;

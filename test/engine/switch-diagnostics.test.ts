@@ -71,33 +71,37 @@ describe('switch diagnostics (metrics.switchDiagnostics, 002 sec. 6)', () => {
   });
 
   it('two unicasts meeting at up-side inputs: the exact waits of each switch', () => {
-    // 0 -> 12 and 1 -> 12 start together at leaf s1.0: both ask for up port 4 in the same cycle;
-    // the loser takes up port 5 one cycle later (a wait of 1 at a down-side input). They reach leaf
-    // s1.3 by two up-side inputs one cycle apart and need the same processor link.
+    // 0 -> 12 and 1 -> 12 start together at leaf s1.0 and need the same processor link at leaf
+    // s1.3, which they reach by two up-side inputs.
     const cb = unicasts('central-buffer', [
       [0, 12],
       [1, 12],
     ]).metrics.switchDiagnostics!;
+    // Central buffer: both ask for up port 4 in the same cycle (the choice is committed only when
+    // granted); the loser takes port 5 one cycle later (a wait of 1 at a down-side input) and
+    // reaches s1.3 one cycle after the other.
     assert.deepEqual(cb.headWait.down, { count: 4, mean: 0.25 });
-    // Central buffer: the second finds the output busy at its first request and is written into
-    // the central buffer in the next cycle (a wait of 1), freeing its FIFO.
-    assert.deepEqual(cb.headWait.up, { count: 2, mean: 0.5 });
+    // There it finds the output busy at its first request and is written into the central buffer
+    // in the cycle after its header chunk is complete (notes sec. 2.3): a wait of 2, freeing its FIFO.
+    assert.deepEqual(cb.headWait.up, { count: 2, mean: 1 });
     assert.deepEqual(cb.centralBuffer.admitted, { down: 0, up: 1 });
-    // Residences: 64 on the flit path, 65 for the one that waited a cycle, 1 for the written one.
-    assert.deepEqual(cb.headResidence.nonReplicating, { count: 6, mean: r6((5 * 64 + 1 + 1) / 6) });
+    // Residences: 64 on the flit path, 65 for the one that waited a cycle, 2 for the written one.
+    assert.deepEqual(cb.headResidence.nonReplicating, { count: 6, mean: r6((4 * 64 + 65 + 2) / 6) });
     const ib = unicasts('input-fifo', [
       [0, 12],
       [1, 12],
     ]).metrics.switchDiagnostics!;
-    assert.deepEqual(ib.headWait.down, { count: 4, mean: 0.25 });
-    // Input FIFO: the second waits at the head until the first's tail has left, 64 - 1 cycles.
-    assert.deepEqual(ib.headWait.up, { count: 2, mean: 63 / 2 });
+    // Input FIFO: the up-port choice is committed when the request is queued (notes sec. 2.3), so
+    // the two take ports 4 and 5 in the same cycle (no wait) and reach s1.3 together; the second's
+    // request is served when the first's tail has left, 64 cycles later.
+    assert.deepEqual(ib.headWait.down, { count: 4, mean: 0 });
+    assert.deepEqual(ib.headWait.up, { count: 2, mean: 64 / 2 });
     assert.deepEqual(ib.centralBuffer.admitted, { down: 0, up: 0 });
-    // ... and the one that waited 63 cycles at s1.3 holds that head for 63 + 64.
-    assert.equal(ib.headResidence.nonReplicating.mean, r6((4 * 64 + 65 + 63 + 64) / 6));
+    // ... and the one that waited 64 cycles at s1.3 holds that head for 64 + 64.
+    assert.equal(ib.headResidence.nonReplicating.mean, r6((5 * 64 + 64 + 64) / 6));
   });
 
-  it('three unicasts queued for one output of a top switch wait 0, 1, 2 (central buffer) or 0, 64, 128 (input FIFO)', () => {
+  it('three unicasts queued for one output of a top switch wait 0, 2, 3 (central buffer) or 0, 64, 128 (input FIFO)', () => {
     const msgs: Array<[number, number]> = [
       [0, 12],
       [4, 13],
@@ -105,8 +109,9 @@ describe('switch diagnostics (metrics.switchDiagnostics, 002 sec. 6)', () => {
     ];
     // Every leaf's first up port leads to top switch s2.0, whose down port 3 all three need.
     const cb = unicasts('central-buffer', msgs).metrics.switchDiagnostics!;
-    assert.deepEqual(cb.headWait, { down: { count: 6, mean: 3 / 6 }, up: { count: 3, mean: 0 } });
-    // One central-buffer write per cycle: the two blocked packets go in one after the other.
+    // The first crosses; the two blocked ones are written into the central buffer, the first in the
+    // cycle after its header chunk is complete (a wait of 2), the other one write later (3).
+    assert.deepEqual(cb.headWait, { down: { count: 6, mean: r6(5 / 6) }, up: { count: 3, mean: 0 } });
     assert.deepEqual(cb.centralBuffer.admitted, { down: 2, up: 0 });
     const ib = unicasts('input-fifo', msgs).metrics.switchDiagnostics!;
     assert.deepEqual(ib.headWait, { down: { count: 6, mean: (64 + 128) / 6 }, up: { count: 3, mean: 0 } });
@@ -124,9 +129,9 @@ describe('switch diagnostics (metrics.switchDiagnostics, 002 sec. 6)', () => {
         // Its second port starts 7 + 1 cycles after the head and reads 64 flits: the head is free at +72.
         assert.deepEqual(d.headResidence.replicating, { count: 1, mean: 72 });
       else {
-        // Written into the central buffer the cycle after its first, once its header chunk is in
-        // (no wait: it could not be written earlier), which frees the FIFO head.
-        assert.deepEqual(d.headResidence.replicating, { count: 1, mean: 1 });
+        // Written into the central buffer in the cycle after its header chunk is complete, two
+        // cycles after its first (no wait: it could not be written earlier), which frees the head.
+        assert.deepEqual(d.headResidence.replicating, { count: 1, mean: 2 });
         assert.deepEqual(d.centralBuffer.admitted, { down: 0, up: 1 });
       }
       // Each class of channel carried the packet once: one up link, one down link, two processor links.
