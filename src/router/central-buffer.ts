@@ -104,6 +104,8 @@ class CentralBuffer {
   /** Per switch: the write port's next free cycle and least-recently-served pointer. */
   private readonly writeFree: Float64Array;
   private readonly lrs: Int32Array;
+  /** Per switch: the cycle of its last central-buffer write (one write port, checked by check()). */
+  private readonly writeCycle: Float64Array;
   private readonly bestBuf: Int32Array;
   private readonly bestPri: Int32Array;
   private readonly bestStamp: Float64Array;
@@ -130,6 +132,7 @@ class CentralBuffer {
     const S = net.numSwitches;
     this.writeFree = new Float64Array(S);
     this.lrs = new Int32Array(S);
+    this.writeCycle = new Float64Array(S).fill(-1);
     this.bestBuf = new Int32Array(S);
     this.bestPri = new Int32Array(S);
     this.bestStamp = new Float64Array(S).fill(-1);
@@ -175,7 +178,8 @@ class CentralBuffer {
    * The central-buffer writes of cycle t (002 sec. 4.1-4.2): a packet waiting at the head of an input
    * FIFO (or of its node's injection queue) is admitted when its header chunk is in and the free
    * chunks allow: a replicated packet needs ceil(L / chunk) + k_s - 1, a blocked unicast may not go
-   * below the multicast reserve. One admission per switch per cycle, least recently served input.
+   * below the multicast reserve. One write per switch per cycle (a header copy, or a later chunk of an
+   * admitted packet, notes sec. 2.4 step 3), least recently served input port first.
    */
   private beginCycle(t: number): void {
     const s = this.s;
@@ -210,12 +214,25 @@ class CentralBuffer {
         // found its output busy, and only from a switch input, is written into the buffer.
         if (kind !== BUF_NET || t === s.readyAt[b] || free - chunks < this.reserve) continue;
       }
-      const pri = (port - this.lrs[r]! + net.numPorts * 2) % (net.numPorts * 2);
-      if (this.bestStamp[r] !== t || pri < this.bestPri[r]!) {
-        this.bestStamp[r] = t;
-        this.bestPri[r] = pri;
-        this.bestBuf[r] = b;
-      }
+      this.bid(r, port, b, t);
+    }
+    // Admitted packets' later chunks compete for the same write port (notes sec. 2.4 step 3).
+    const reads = this.reads;
+    for (let i = 0; i < reads.trackedCount; i++) {
+      const b = reads.trackedAt(i);
+      const r = net.bufRouter[b]!;
+      if (t < this.writeFree[r]! || !reads.canWrite(b, t)) continue;
+      this.bid(r, this.portOf(b), b, t);
+    }
+    for (let i = 0; i < reads.trackedCount; i++) {
+      const b = reads.trackedAt(i);
+      const r = net.bufRouter[b]!;
+      if (this.bestStamp[r] !== t || this.bestBuf[r] !== b) continue;
+      this.bestStamp[r] = -1;
+      reads.writeNext(b);
+      this.wrote(r, t);
+      this.writeFree[r] = t + 1;
+      this.lrs[r] = this.portOf(b) + 1;
     }
     for (let i = 0; i < s.pendCount; i++) {
       const b = s.pend[i]!;
@@ -224,14 +241,37 @@ class CentralBuffer {
       this.bestStamp[r] = -1;
       const k = s.brN[b]!;
       this.pool.admit(b, k);
+      this.wrote(r, t);
       this.reads.track(b, t, true);
       this.writeFree[r] = t + Math.max(1, k);
-      const kind = net.bufKind[b];
-      const port =
-        kind === BUF_NET ? this.inPortOfPc[net.bufPc[b]!]! : net.nodePort[net.pcSrc[net.bufPc[b]!]!]!;
-      this.lrs[r] = port + 1;
-      if (kind === BUF_NET) this.pop(net.bufPc[b]!);
+      this.lrs[r] = this.portOf(b) + 1;
+      if (net.bufKind[b] === BUF_NET) this.pop(net.bufPc[b]!);
     }
+  }
+
+  /** Book-keeping for check(): a write (a chunk, or the first header copy) into switch r's buffer in cycle t. */
+  private wrote(r: number, t: number): void {
+    if (this.writeCycle[r] === t) {
+      if (this.violation === undefined)
+        this.violation = `central-buffer: two chunk writes into switch ${r}'s central buffer in cycle ${t}`;
+    } else this.writeCycle[r] = t;
+  }
+
+  /** Input b bids for switch r's write port in cycle t; the least recently served input port wins. */
+  private bid(r: number, port: number, b: number, t: number): void {
+    const P2 = this.net.numPorts * 2;
+    const pri = (port - this.lrs[r]! + P2) % P2;
+    if (this.bestStamp[r] !== t || pri < this.bestPri[r]!) {
+      this.bestStamp[r] = t;
+      this.bestPri[r] = pri;
+      this.bestBuf[r] = b;
+    }
+  }
+
+  /** The input port of switch input b (a network buffer, or an injection buffer of a node's port). */
+  private portOf(b: number): number {
+    const net = this.net;
+    return net.bufKind[b] === BUF_NET ? this.inPortOfPc[net.bufPc[b]!]! : net.nodePort[net.pcSrc[net.bufPc[b]!]!]!;
   }
 
   policy(): SwitchPolicy {

@@ -24,8 +24,10 @@ import type { OutputQueues } from './output-queue.js';
  *  - one read per cycle per RAM (`ramOf`: per switch for a central buffer, per input for input
  *    buffers), least recently served output first, ties by lowest port.
  * Later chunks of a packet are written one per cycle at most, from `writeFrom` on (after the header
- * copies); write-port contention between inputs is only modelled for header writes (the model's
- * admission). Frees stay with the chunk pool's accounting.
+ * copies): in an input buffer as soon as they are complete (each input has its own RAM and its
+ * chunks complete at least 8 cycles apart); in a central buffer when the switch's one write port
+ * chooses them (the model arbitrates them with header writes, `canWrite` / `writeNext`). Frees stay
+ * with the chunk pool's accounting.
  *
  * Cycles: the engine counts a flit as arrived in the cycle it crossed the link; the notes one cycle
  * later. A chunk whose last flit is in the buffer at the start of cycle t - 1 (engine) has arrived
@@ -183,6 +185,28 @@ export class ChunkReads {
     return this.net.nodePort[s.wormC[w]!.node[s.brTarget[slot]!]!]!;
   }
 
+  /** May packet b write its next chunk in cycle t: past its header copies, and a complete chunk unwritten? */
+  canWrite(b: number, t: number): boolean {
+    const L = this.s.bufLen[b]!;
+    const C = this.chunk;
+    const complete = this.prev[b]! >= L ? Math.ceil(L / C) : Math.floor(this.prev[b]! / C);
+    return t >= this.writeFrom[b]! && this.written[b]! < complete;
+  }
+
+  /** Packet b's next chunk is written in this cycle (a central buffer's write port chose it). */
+  writeNext(b: number): void {
+    this.written[b]!++;
+  }
+
+  /** Packets on the chunk path (central buffer: those admitted), for the model's write-port arbitration. */
+  get trackedCount(): number {
+    return this.n;
+  }
+
+  trackedAt(i: number): number {
+    return this.list[i]!;
+  }
+
   /** Cycle t's chunk writes and reads, from the state at the start of t. */
   step(t: number): void {
     const s = this.s;
@@ -191,9 +215,8 @@ export class ChunkReads {
       const b = this.list[i]!;
       this.observe(b, t);
       this.readable[b] = this.written[b]!;
-      const L = s.bufLen[b]!;
-      const complete = this.prev[b]! >= L ? Math.ceil(L / C) : Math.floor(this.prev[b]! / C);
-      if (t >= this.writeFrom[b]! && this.written[b]! < complete) this.written[b]!++;
+      // A central buffer's later chunks compete for its one write port (writeNext, from the model).
+      if (this.copies[b] === 0 && this.canWrite(b, t)) this.written[b]!++;
     }
     let nt = 0;
     for (let i = 0; i < this.n; i++) {
