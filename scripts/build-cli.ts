@@ -1,5 +1,8 @@
-import { rmSync } from 'node:fs';
-import { build } from 'esbuild';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { build, type Plugin } from 'esbuild';
 
 /**
  * The command-line program as a few bundled files in dist/bundle/ (part of npm run build), so that
@@ -10,12 +13,16 @@ import { build } from 'esbuild';
  * two levels below the package root, like dist/<dir>/<file>.js, so paths taken relative to a module
  * (the experiments folder, package.json, dist/viewer/) resolve the same in both builds. The
  * library (dist/index.js) stays unbundled.
+ *
+ * `mcsim run` itself starts from dist/bundle/run.cjs instead (see src/cli/run-loader.ts): the
+ * CLI and the run path as one CommonJS script, compiled from a V8 code cache written here.
  */
 rmSync('dist/bundle', { recursive: true, force: true });
 await build({
   entryPoints: {
     main: 'src/cli/main.ts',
     worker: 'src/experiments/worker.ts',
+    'run-loader': 'src/cli/run-loader.ts',
   },
   outdir: 'dist/bundle',
   bundle: true,
@@ -35,3 +42,62 @@ await build({
     js: "import { createRequire as __mcsimRequire } from 'node:module'; const require = __mcsimRequire(import.meta.url);",
   },
 });
+
+// The other commands' modules are left out of run.cjs (bin/mcsim.js sends only `run` there): each
+// dynamic import of src/cli/main.ts but run's becomes a module that throws if ever loaded.
+const onlyRun: Plugin = {
+  name: 'only-run',
+  setup(b) {
+    b.onResolve({ filter: /.*/ }, (args) =>
+      args.kind === 'dynamic-import' &&
+      /src[\\/]cli[\\/]main\.ts$/.test(args.importer) &&
+      args.path !== './run.js'
+        ? { path: args.path, namespace: 'not-in-run-bundle' }
+        : undefined,
+    );
+    b.onLoad({ filter: /.*/, namespace: 'not-in-run-bundle' }, (args) => ({
+      contents: `throw new Error(${JSON.stringify(`${args.path} is not in run.cjs: only mcsim run starts there`)});`,
+      loader: 'js',
+    }));
+  },
+};
+await build({
+  entryPoints: ['src/cli/main.ts'],
+  outfile: 'dist/bundle/run.cjs',
+  bundle: true,
+  format: 'cjs',
+  platform: 'node',
+  target: 'node20',
+  minifyWhitespace: true,
+  minifySyntax: true,
+  keepNames: true,
+  legalComments: 'none',
+  logLevel: 'warning',
+  plugins: [onlyRun],
+  // Paths taken relative to a module (package.json for the version) resolve from run.cjs's place.
+  define: { 'import.meta.url': '__mcsimUrl' },
+  banner: { js: "const __mcsimUrl = require('node:url').pathToFileURL(__filename).href;" },
+});
+
+// The code cache: a short run of a small YAML config in a fresh `node` (no tsx hooks, no
+// NODE_OPTIONS flags, whose V8 flags would make the cache unusable for a plain start).
+const dir = mkdtempSync(join(tmpdir(), 'mcsim-cache-'));
+try {
+  const config = join(dir, 'config.yaml');
+  writeFileSync(config, 'network:\n  topology: mesh:8x8\nworkload:\n  warmup: 0\n  measure: 200\n');
+  const argv = ['run', config];
+  const env = { ...process.env };
+  delete env.NODE_OPTIONS;
+  const r = spawnSync(
+    process.execPath,
+    [
+      '--input-type=module',
+      '-e',
+      `import { writeRunCodeCache } from './dist/bundle/run-loader.js'; await writeRunCodeCache(${JSON.stringify(argv)});`,
+    ],
+    { stdio: ['ignore', 'ignore', 'inherit'], env },
+  );
+  if (r.status !== 0) throw new Error(`making the code cache of dist/bundle/run.cjs failed (${r.status})`);
+} finally {
+  rmSync(dir, { recursive: true, force: true });
+}
