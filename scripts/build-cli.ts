@@ -22,7 +22,6 @@ await build({
   entryPoints: {
     main: 'src/cli/main.ts',
     worker: 'src/experiments/worker.ts',
-    'run-loader': 'src/cli/run-loader.ts',
   },
   outdir: 'dist/bundle',
   bundle: true,
@@ -61,9 +60,7 @@ const onlyRun: Plugin = {
     }));
   },
 };
-await build({
-  entryPoints: ['src/cli/main.ts'],
-  outfile: 'dist/bundle/run.cjs',
+const cjs = {
   bundle: true,
   format: 'cjs',
   platform: 'node',
@@ -73,11 +70,13 @@ await build({
   keepNames: true,
   legalComments: 'none',
   logLevel: 'warning',
-  plugins: [onlyRun],
-  // Paths taken relative to a module (package.json for the version) resolve from run.cjs's place.
+  // Paths taken relative to a module (package.json for the version) resolve from the file's place.
   define: { 'import.meta.url': '__mcsimUrl' },
   banner: { js: "const __mcsimUrl = require('node:url').pathToFileURL(__filename).href;" },
-});
+} as const;
+await build({ ...cjs, entryPoints: ['src/cli/main.ts'], outfile: 'dist/bundle/run.cjs', plugins: [onlyRun] });
+// The loader bin/mcsim.js requires (CommonJS too, so that it loads without the ES module loader).
+await build({ ...cjs, entryPoints: ['src/cli/run-loader.ts'], outfile: 'dist/bundle/run-loader.cjs' });
 
 // The code cache: a short run of a small YAML config in a fresh `node` (no tsx hooks, no
 // NODE_OPTIONS flags, whose V8 flags would make the cache unusable for a plain start).
@@ -91,9 +90,8 @@ try {
   const r = spawnSync(
     process.execPath,
     [
-      '--input-type=module',
       '-e',
-      `import { writeRunCodeCache } from './dist/bundle/run-loader.js'; await writeRunCodeCache(${JSON.stringify(argv)});`,
+      `require('./dist/bundle/run-loader.cjs').writeRunCodeCache(${JSON.stringify(argv)}).catch((e) => { console.error(e); process.exitCode = 1; });`,
     ],
     { stdio: ['ignore', 'ignore', 'inherit'], env },
   );

@@ -11,7 +11,8 @@ import { Script } from 'node:vm';
  * compiling that the ES module chunks cost on every start (Node 20 has no module compile cache).
  * V8 checks the cache against its own version, its flags and the source, and compiles normally
  * when they differ (another Node, `node --cpu-prof`, ...): the cache only ever saves time.
- * This module imports nothing but Node's, so loading it costs almost nothing.
+ * bin/mcsim.js requires this module as dist/bundle/run-loader.cjs; it imports nothing but Node's,
+ * so loading it costs almost nothing.
  */
 type Cli = typeof import('./main.js');
 
