@@ -60,6 +60,20 @@ const onlyRun: Plugin = {
     }));
   },
 };
+// Commander requires child_process (some 3 ms to load) only to run executable subcommands, which
+// mcsim has none of: in run.cjs it gets a stand-in that loads the module on first use.
+const lazyChildProcess: Plugin = {
+  name: 'lazy-child-process',
+  setup(b) {
+    b.onResolve({ filter: /^(node:)?child_process$/ }, (args) =>
+      /[\\/]commander[\\/]/.test(args.importer) ? { path: 'child_process', namespace: 'lazy' } : undefined,
+    );
+    b.onLoad({ filter: /.*/, namespace: 'lazy' }, () => ({
+      contents: "module.exports = new Proxy({}, { get: (_, key) => require('node:child_process')[key] });",
+      loader: 'js',
+    }));
+  },
+};
 const cjs = {
   bundle: true,
   format: 'cjs',
@@ -74,7 +88,12 @@ const cjs = {
   define: { 'import.meta.url': '__mcsimUrl' },
   banner: { js: "const __mcsimUrl = require('node:url').pathToFileURL(__filename).href;" },
 } as const;
-await build({ ...cjs, entryPoints: ['src/cli/main.ts'], outfile: 'dist/bundle/run.cjs', plugins: [onlyRun] });
+await build({
+  ...cjs,
+  entryPoints: ['src/cli/main.ts'],
+  outfile: 'dist/bundle/run.cjs',
+  plugins: [onlyRun, lazyChildProcess],
+});
 // The loader bin/mcsim.js requires (CommonJS too, so that it loads without the ES module loader).
 await build({ ...cjs, entryPoints: ['src/cli/run-loader.ts'], outfile: 'dist/bundle/run-loader.cjs' });
 
