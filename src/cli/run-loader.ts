@@ -19,6 +19,11 @@ type Cli = typeof import('./main.js');
 const SCRIPT = fileURLToPath(new URL('./run.cjs', import.meta.url));
 const CACHE = `${SCRIPT}.cache`;
 
+/** CommonJS's own wrapper, on one line so that line numbers in stack traces stay those of the file. */
+function wrap(source: string): string {
+  return `(function (exports, require, module, __filename, __dirname) {${source}\n})`;
+}
+
 function compile(useCache: boolean): { cli: Cli; script: Script } | undefined {
   let source: string;
   try {
@@ -35,9 +40,7 @@ function compile(useCache: boolean): { cli: Cli; script: Script } | undefined {
       // no cache: compile from source
     }
   }
-  // CommonJS's own wrapper, on one line so that line numbers in stack traces stay those of the file.
-  const wrapped = `(function (exports, require, module, __filename, __dirname) {${source}\n})`;
-  const script = new Script(wrapped, { filename: SCRIPT, cachedData });
+  const script = new Script(wrap(source), { filename: SCRIPT, cachedData });
   const module = { exports: {} as Cli };
   const fn = script.runInThisContext() as (
     exports: unknown,
@@ -53,6 +56,17 @@ function compile(useCache: boolean): { cli: Cli; script: Script } | undefined {
 /** The CLI (main, reportError) from run.cjs and its code cache, or undefined if it is not built. */
 export function loadRunBundle(): Cli | undefined {
   return compile(true)?.cli;
+}
+
+/** Whether V8 takes the code cache for run.cjs in this process (false if either file is missing). */
+export function codeCacheAccepted(): boolean {
+  try {
+    const source = readFileSync(SCRIPT, 'utf8');
+    const script = new Script(wrap(source), { filename: SCRIPT, cachedData: readFileSync(CACHE) });
+    return !script.cachedDataRejected;
+  } catch {
+    return false;
+  }
 }
 
 /**
