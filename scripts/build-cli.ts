@@ -1,5 +1,8 @@
-import { rmSync } from 'node:fs';
-import { build } from 'esbuild';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { build, type Plugin } from 'esbuild';
 
 /**
  * The command-line program as a few bundled files in dist/bundle/ (part of npm run build), so that
@@ -10,6 +13,9 @@ import { build } from 'esbuild';
  * two levels below the package root, like dist/<dir>/<file>.js, so paths taken relative to a module
  * (the experiments folder, package.json, dist/viewer/) resolve the same in both builds. The
  * library (dist/index.js) stays unbundled.
+ *
+ * `mcsim run` itself starts from dist/bundle/run.cjs instead (see src/cli/run-loader.ts): the
+ * CLI and the run path as one CommonJS script, compiled from a V8 code cache written here.
  */
 rmSync('dist/bundle', { recursive: true, force: true });
 await build({
@@ -35,3 +41,80 @@ await build({
     js: "import { createRequire as __mcsimRequire } from 'node:module'; const require = __mcsimRequire(import.meta.url);",
   },
 });
+
+// The other commands' modules are left out of run.cjs (bin/mcsim.js sends only `run` there): each
+// dynamic import of src/cli/main.ts but run's becomes a module that throws if ever loaded.
+const onlyRun: Plugin = {
+  name: 'only-run',
+  setup(b) {
+    b.onResolve({ filter: /.*/ }, (args) =>
+      args.kind === 'dynamic-import' &&
+      /src[\\/]cli[\\/]main\.ts$/.test(args.importer) &&
+      args.path !== './run.js'
+        ? { path: args.path, namespace: 'not-in-run-bundle' }
+        : undefined,
+    );
+    b.onLoad({ filter: /.*/, namespace: 'not-in-run-bundle' }, (args) => ({
+      contents: `throw new Error(${JSON.stringify(`${args.path} is not in run.cjs: only mcsim run starts there`)});`,
+      loader: 'js',
+    }));
+  },
+};
+// Commander requires child_process (some 3 ms to load) only to run executable subcommands, which
+// mcsim has none of: in run.cjs it gets a stand-in that loads the module on first use.
+const lazyChildProcess: Plugin = {
+  name: 'lazy-child-process',
+  setup(b) {
+    b.onResolve({ filter: /^(node:)?child_process$/ }, (args) =>
+      /[\\/]commander[\\/]/.test(args.importer) ? { path: 'child_process', namespace: 'lazy' } : undefined,
+    );
+    b.onLoad({ filter: /.*/, namespace: 'lazy' }, () => ({
+      contents: "module.exports = new Proxy({}, { get: (_, key) => require('node:child_process')[key] });",
+      loader: 'js',
+    }));
+  },
+};
+const cjs = {
+  bundle: true,
+  format: 'cjs',
+  platform: 'node',
+  target: 'node20',
+  minifyWhitespace: true,
+  minifySyntax: true,
+  keepNames: true,
+  legalComments: 'none',
+  logLevel: 'warning',
+  // Paths taken relative to a module (package.json for the version) resolve from the file's place.
+  define: { 'import.meta.url': '__mcsimUrl' },
+  banner: { js: "const __mcsimUrl = require('node:url').pathToFileURL(__filename).href;" },
+} as const;
+await build({
+  ...cjs,
+  entryPoints: ['src/cli/main.ts'],
+  outfile: 'dist/bundle/run.cjs',
+  plugins: [onlyRun, lazyChildProcess],
+});
+// The loader bin/mcsim.js requires (CommonJS too, so that it loads without the ES module loader).
+await build({ ...cjs, entryPoints: ['src/cli/run-loader.ts'], outfile: 'dist/bundle/run-loader.cjs' });
+
+// The code cache: a short run of a small YAML config in a fresh `node` (no tsx hooks, no
+// NODE_OPTIONS flags, whose V8 flags would make the cache unusable for a plain start).
+const dir = mkdtempSync(join(tmpdir(), 'mcsim-cache-'));
+try {
+  const config = join(dir, 'config.yaml');
+  writeFileSync(config, 'network:\n  topology: mesh:8x8\nworkload:\n  warmup: 0\n  measure: 200\n');
+  const argv = ['run', config];
+  const env = { ...process.env };
+  delete env.NODE_OPTIONS;
+  const r = spawnSync(
+    process.execPath,
+    [
+      '-e',
+      `require('./dist/bundle/run-loader.cjs').writeRunCodeCache(${JSON.stringify(argv)}).catch((e) => { console.error(e); process.exitCode = 1; });`,
+    ],
+    { stdio: ['ignore', 'ignore', 'inherit'], env },
+  );
+  if (r.status !== 0) throw new Error(`making the code cache of dist/bundle/run.cjs failed (${r.status})`);
+} finally {
+  rmSync(dir, { recursive: true, force: true });
+}

@@ -1,4 +1,6 @@
-import { z } from 'zod';
+// A namespace import (not `import { z }`) lets esbuild keep only the zod functions used; the `z`
+// object would pull all of zod into the CLI bundle (a third of what `mcsim run` parses).
+import * as z from 'zod';
 
 /**
  * The configuration schema: the single source of the config's TypeScript type, its JSON Schema
@@ -47,22 +49,24 @@ export const WormConfigSchema: z.ZodType<WormConfig> = z.lazy(() =>
     .strict(),
 );
 
-const MessageConfigSchema = z
-  .object({
-    at: z.number().int().min(0).describe('Creation cycle.'),
-    source: z.string().describe('Node id of the source.'),
-    length: z.number().int().positive().optional().describe('Flits; default: the workload packetLength.'),
-    dest: z.string().optional().describe('Destination of a unicast (give dest or worms).'),
-    worms: z
-      .array(WormConfigSchema)
-      .min(1)
-      .optional()
-      .describe('Worms the source starts as one start-up phase (give dest or worms).'),
-  })
-  .strict()
-  .refine((m) => (m.dest === undefined) !== (m.worms === undefined), {
-    message: 'give exactly one of "dest" (a unicast) or "worms"',
-  });
+const MessageConfigSchema = z.lazy(() =>
+  z
+    .object({
+      at: z.number().int().min(0).describe('Creation cycle.'),
+      source: z.string().describe('Node id of the source.'),
+      length: z.number().int().positive().optional().describe('Flits; default: the workload packetLength.'),
+      dest: z.string().optional().describe('Destination of a unicast (give dest or worms).'),
+      worms: z
+        .array(WormConfigSchema)
+        .min(1)
+        .optional()
+        .describe('Worms the source starts as one start-up phase (give dest or worms).'),
+    })
+    .strict()
+    .refine((m) => (m.dest === undefined) !== (m.worms === undefined), {
+      message: 'give exactly one of "dest" (a unicast) or "worms"',
+    }),
+);
 
 const windowFields = {
   warmup: z.number().int().min(0).default(2000).describe('Cycles before measuring. Default 2000.'),
@@ -338,86 +342,94 @@ const channels = z
     "Channels per node: a number, or 'all' = as many as the router has output VCs (000 sec. 5.2). Default 1.",
   );
 
-export const LinkSchema = z
-  .object({
-    latency: z
-      .number()
-      .int()
-      .min(1)
-      .max(64)
-      .default(1)
-      .describe(
-        'Cycles a flit spends on the wire: it is usable downstream this many cycles after it leaves. Default 1.',
-      ),
-    creditDelay: z
-      .number()
-      .int()
-      .min(0)
-      .max(64)
-      .default(0)
-      .describe(
-        'Cycles until a freed buffer slot is seen upstream. 0: in the same cycle (a flit may enter a full buffer whose front flit leaves). Default 0.',
-      ),
-  })
-  .strict();
+export const LinkSchema = z.lazy(() =>
+  z
+    .object({
+      latency: z
+        .number()
+        .int()
+        .min(1)
+        .max(64)
+        .default(1)
+        .describe(
+          'Cycles a flit spends on the wire: it is usable downstream this many cycles after it leaves. Default 1.',
+        ),
+      creditDelay: z
+        .number()
+        .int()
+        .min(0)
+        .max(64)
+        .default(0)
+        .describe(
+          'Cycles until a freed buffer slot is seen upstream. 0: in the same cycle (a flit may enter a full buffer whose front flit leaves). Default 0.',
+        ),
+    })
+    .strict(),
+);
 
-/** Parameters of 002's switches (sec. 4, 5, 7.1); given only for those models. */
-export const SwitchOptionsSchema = z
-  .object({
-    chunkFlits: z
-      .number()
-      .int()
-      .positive()
-      .default(8)
-      .describe(
-        'Flits per chunk of a central buffer or input RAM: k for a k-port switch (002 sec. 4.1). Default 8.',
-      ),
-    chunkDelay: z
-      .number()
-      .int()
-      .min(0)
-      .default(7)
-      .describe(
-        'Extra cycles of a packet replicated at a switch (deserialised into chunks, 002 sec. 7.1: 7 for 8-flit chunks); its r-th port (ascending) is r cycles later still. Default 7.',
-      ),
-    centralBufferChunks: z
-      .number()
-      .int()
-      .positive()
-      .default(256)
-      .describe(
-        'central-buffer: chunks of the shared central buffer (002 sec. 7.1: 256 x 8 flits = 4 KB). Default 256.',
-      ),
-    inputFifoFlits: z
-      .number()
-      .int()
-      .positive()
-      .default(64)
-      .describe(
-        'central-buffer: flits of each input FIFO in front of the central buffer (002 sec. 7.1: 64). Default 64.',
-      ),
-    multicastReserveChunks: z
-      .number()
-      .int()
-      .min(0)
-      .optional()
-      .describe(
-        "central-buffer: chunks only replicating packets may take (002 notes sec. 2.4): unicasts never bring the free count below it. Default ceil(largest packet / chunkFlits) + 3; 0 is the paper's literal rule, not proven deadlock-free.",
-      ),
-    organisation: z
-      .enum(['chunk-crossbar', 'register-staircase', 'split-ram'])
-      .default('chunk-crossbar')
-      .describe(
-        "input-fifo: organisation of the input-buffer switch (002 sec. 5.1-5.2); equal in timing, it selects the hardware cost reported. Default 'chunk-crossbar'.",
-      ),
-    acceptDeadlock: z
-      .boolean()
-      .default(false)
-      .describe(
-        'Run buffers smaller than the largest packet (input-fifo) or a central buffer too small for it, where replicated worms can deadlock (002 Fig. 2); the detector reports it. Default false.',
-      ),
-  })
-  .strict();
+/**
+ * Parameters of 002's switches (sec. 4, 5, 7.1); given only for those models. Built on first use
+ * (z.lazy), like the other parts only some configs have: zod takes some 0.1 ms per schema object
+ * it builds, and `mcsim run` should not spend that at start on fields its config leaves out.
+ */
+export const SwitchOptionsSchema = z.lazy(() =>
+  z
+    .object({
+      chunkFlits: z
+        .number()
+        .int()
+        .positive()
+        .default(8)
+        .describe(
+          'Flits per chunk of a central buffer or input RAM: k for a k-port switch (002 sec. 4.1). Default 8.',
+        ),
+      chunkDelay: z
+        .number()
+        .int()
+        .min(0)
+        .default(7)
+        .describe(
+          'Extra cycles of a packet replicated at a switch (deserialised into chunks, 002 sec. 7.1: 7 for 8-flit chunks); its r-th port (ascending) is r cycles later still. Default 7.',
+        ),
+      centralBufferChunks: z
+        .number()
+        .int()
+        .positive()
+        .default(256)
+        .describe(
+          'central-buffer: chunks of the shared central buffer (002 sec. 7.1: 256 x 8 flits = 4 KB). Default 256.',
+        ),
+      inputFifoFlits: z
+        .number()
+        .int()
+        .positive()
+        .default(64)
+        .describe(
+          'central-buffer: flits of each input FIFO in front of the central buffer (002 sec. 7.1: 64). Default 64.',
+        ),
+      multicastReserveChunks: z
+        .number()
+        .int()
+        .min(0)
+        .optional()
+        .describe(
+          "central-buffer: chunks only replicating packets may take (002 notes sec. 2.4): unicasts never bring the free count below it. Default ceil(largest packet / chunkFlits) + 3; 0 is the paper's literal rule, not proven deadlock-free.",
+        ),
+      organisation: z
+        .enum(['chunk-crossbar', 'register-staircase', 'split-ram'])
+        .default('chunk-crossbar')
+        .describe(
+          "input-fifo: organisation of the input-buffer switch (002 sec. 5.1-5.2); equal in timing, it selects the hardware cost reported. Default 'chunk-crossbar'.",
+        ),
+      acceptDeadlock: z
+        .boolean()
+        .default(false)
+        .describe(
+          'Run buffers smaller than the largest packet (input-fifo) or a central buffer too small for it, where replicated worms can deadlock (002 Fig. 2); the detector reports it. Default false.',
+        ),
+    })
+    .strict(),
+);
 
 export const NetworkSchema = z
   .object({

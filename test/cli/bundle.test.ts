@@ -31,6 +31,23 @@ describe('the bundled command (bin/mcsim.js)', () => {
     assert.deepEqual(fromCli.metrics, JSON.parse(JSON.stringify(lib.metrics)));
   });
 
+  it('run starts from run.cjs compiled from its code cache, and without the cache where V8 refuses it', () => {
+    const root = new URL('../..', import.meta.url).pathname;
+    const accepted = spawnSync(
+      process.execPath,
+      ['-e', "process.stdout.write(String(require('./dist/bundle/run-loader.cjs').codeCacheAccepted()))"],
+      { encoding: 'utf8', cwd: root },
+    );
+    assert.equal(accepted.stdout, 'true', accepted.stderr);
+    // Another V8 flag: the cache is refused and the script compiled from source, same results.
+    const args = ['run', '--json', '--set', 'workload.measure=200', '--set', 'network.topology=mesh:4x4'];
+    const plain = mcsim(...args);
+    const flagged = spawnSync(process.execPath, ['--expose-gc', BIN, ...args], { encoding: 'utf8' });
+    assert.equal(plain.status, 0, plain.stderr);
+    assert.equal(flagged.status, 0, flagged.stderr);
+    assert.deepEqual(JSON.parse(flagged.stdout), JSON.parse(plain.stdout));
+  });
+
   it('bad input: one line, exit 2, no stack trace', () => {
     const r = mcsim('run', '--set', 'network.topology=mesh:0x3');
     assert.equal(r.status, 2);
