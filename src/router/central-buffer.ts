@@ -271,7 +271,9 @@ class CentralBuffer {
   /** The input port of switch input b (a network buffer, or an injection buffer of a node's port). */
   private portOf(b: number): number {
     const net = this.net;
-    return net.bufKind[b] === BUF_NET ? this.inPortOfPc[net.bufPc[b]!]! : net.nodePort[net.pcSrc[net.bufPc[b]!]!]!;
+    return net.bufKind[b] === BUF_NET
+      ? this.inPortOfPc[net.bufPc[b]!]!
+      : net.nodePort[net.pcSrc[net.bufPc[b]!]!]!;
   }
 
   policy(): SwitchPolicy {
