@@ -25,7 +25,7 @@ export interface LinkSinks {
  * (L = 1, C = 0) by default, and then cost nothing: the book-keeping runs only when a channel has them.
  *
  * Per branch slot, `ready` (can it move if it wins its link?) and `succeeds` (did it win, and is
- * there room?) are memoised per cycle as 2t+1 (yes) or 2t (no), since they recurse downstream
+ * there room?) are memoised per cycle (stamped with the cycle, see memo), since they recurse downstream
  * through full buffers whose front flit may leave in the same cycle.
  */
 // Fields of LinkStage.chan (per physical channel) and LinkStage.dest (per buffer).
@@ -45,15 +45,18 @@ export class LinkStage {
   private readonly NB: number;
   // The link stage's own tables are interleaved (one cache line per visit rather than one per
   // array): buffers are visited in no particular order, so separate arrays each cost a miss.
-  /** Per branch slot s: memo of ready at 2s, of succeeds at 2s + 1. */
+  /**
+   * Per branch slot s: memo of ready at 2s (4 stamp + 0 no, 1 yes through a downstream front flit
+   * leaving, 2 yes with room at the start of the cycle), of succeeds at 2s + 1 (4 stamp + 0 or 1).
+   */
   private readonly memo: Int32Array;
   /** Per physical channel pc at 4pc: round-robin pointer, winner's stamp, priority and slot. */
   private readonly chan: Int32Array;
   /** Per buffer b at 4b, as a destination: its channel, its VC, the channel's VCs, its capacity. */
   private readonly dest: Int32Array;
   /**
-   * The cycle as the memos and winner stamps record it: t modulo 2^30, so 2 * stamp + 1 fits an
-   * Int32; the tables are cleared when it wraps (once every 2^30 cycles).
+   * The cycle as the memos and winner stamps record it: t modulo 2^29, so 4 * stamp + 3 fits an
+   * Int32; the tables are cleared when it wraps (once every 2^29 cycles).
    */
   private stamp = 0;
   /** Channels with a winner this cycle. */
@@ -183,11 +186,11 @@ export class LinkStage {
   /** Can branch slot s (of buffer b) move a flit this cycle, if it wins its link? Optimistic downstream. */
   private ready(s: number, b: number, t: number): boolean {
     const memo = this.memo[2 * s]!;
-    const t2 = 2 * this.stamp;
-    if (memo >= t2) return memo === t2 + 1;
+    const t4 = 4 * this.stamp;
+    if (memo >= t4) return memo !== t4;
     const out = this.brOut[s]!;
     const sent = this.brSent[s]!;
-    let v = false;
+    let v = 0;
     if (
       out >= 0 &&
       sent < this.recv[b]! &&
@@ -196,10 +199,11 @@ export class LinkStage {
     ) {
       // Kept small so the compiler inlines it into the arbitration loop: the rarer space rules
       // (shared buffers, credit delays) live in roomSpecial.
-      v = this.special ? this.roomSpecial(out, t, false) : this.roomIn(out) || this.drainable(out, t);
+      if (this.special) v = this.roomSpecial(out, t, false) ? 1 : 0;
+      else v = this.roomIn(out) ? 2 : this.drainable(out, t) ? 1 : 0;
     }
-    this.memo[2 * s] = v ? t2 + 1 : t2;
-    return v;
+    this.memo[2 * s] = t4 + v;
+    return v !== 0;
   }
 
   /**
@@ -228,14 +232,17 @@ export class LinkStage {
   /** Does branch slot s actually move this cycle: it won its link and the flit has room downstream. */
   private succeeds(s: number, t: number): boolean {
     const memo = this.memo[2 * s + 1]!;
-    const t2 = 2 * this.stamp;
-    if (memo >= t2) return memo === t2 + 1;
+    const t4 = 4 * this.stamp;
+    if (memo >= t4) return memo === t4 + 1;
     let v = false;
     const out = this.brOut[s]!;
     const c = 4 * this.dest[4 * out + D_PC]!;
-    if (this.memo[2 * s] === t2 + 1 && this.chan[c + CH_STAMP] === this.stamp && this.chan[c + CH_SLOT] === s)
-      v = this.special ? this.roomSpecial(out, t, true) : this.roomIn(out) || this.drains(out, t);
-    this.memo[2 * s + 1] = v ? t2 + 1 : t2;
+    const rd = this.memo[2 * s]! - t4;
+    if (rd > 0 && this.chan[c + CH_STAMP] === this.stamp && this.chan[c + CH_SLOT] === s)
+      // Ready with room at the start of the cycle (rd = 2) needs no second look downstream.
+      v =
+        rd === 2 || (this.special ? this.roomSpecial(out, t, true) : this.roomIn(out) || this.drains(out, t));
+    this.memo[2 * s + 1] = v ? t4 + 1 : t4;
     return v;
   }
 
@@ -355,7 +362,7 @@ export class LinkStage {
 
   /** Decides and applies cycle t's flit moves; returns how many flits moved. */
   move(t: number): number {
-    this.stamp = t & 0x3fffffff;
+    this.stamp = t & 0x1fffffff;
     if (this.stamp === 0 && t > 0) {
       this.memo.fill(-1);
       for (let c = CH_STAMP; c < this.chan.length; c += 4) this.chan[c] = -1;
