@@ -31,3 +31,12 @@ export function collectiveFields(side: number, maxLength: number) {
     routingDelay: fc.integer({ min: 0, max: 2 }),
   };
 }
+
+/** Engine timing of the IB property tests: one cycle per routing decision, no start-up, a quick deadlock detector. */
+export const IB_TEST_TIMING = {
+  routingDelay: 1,
+  routingDelayModified: 1,
+  startup: 0,
+  startupSubsequent: 0,
+  deadlockCycles: 5000,
+};

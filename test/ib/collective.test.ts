@@ -17,7 +17,7 @@ import { unicastWorm } from '../../src/plan/worm.js';
 import { ibSwitch } from '../../src/router/ib.js';
 import { ibXyRouting } from '../../src/routing/ib-xy.js';
 import { IbaMesh } from '../../src/topology/ibmesh.js';
-import { collectiveFields, POLICIES } from './cases.js';
+import { collectiveFields, IB_TEST_TIMING, POLICIES } from './cases.js';
 
 /** A small random mesh and workload of any family. */
 const caseArb = fc.record({ ...collectiveFields(6, 9), policy: fc.constantFrom(...POLICIES) });
@@ -166,40 +166,29 @@ describe('003 collectives on the ib switch model', () => {
         /** The unicast destination of a worm, or -1 for a multicast worm. */
         const destOf = new Map<number, number>();
         let bad = '';
-        const engine = new Engine(
-          net,
-          ibSwitch,
-          {
-            routingDelay: 1,
-            routingDelayModified: 1,
-            startup: 0,
-            startupSubsequent: 0,
-            deadlockCycles: 5000,
-          },
-          {
-            trace: {
-              wormStart(w, msg, spec) {
-                sourceOf.set(w, msg.source);
-                destOf.set(
-                  w,
-                  spec.stops.length === 1 && spec.stops[0]!.service === 'ABS' ? spec.stops[0]!.node : -1,
-                );
-              },
-              flitIn(w, b) {
-                if (net.bufKind[b] !== BUF_NET) return;
-                const pc = net.bufPc[b]!;
-                const [r, port] = [net.pcSrc[pc]!, net.pcPort[pc]!];
-                const d = destOf.get(w)!;
-                const ok =
-                  d >= 0
-                    ? lftPort(lft, r, hostLid(t, d)) === port
-                    : ((mfts.get(sourceOf.get(w)!)!.masks[r]! >> port) & 1) === 1;
-                if (!ok) bad = `port ${port} at ${r}`;
-              },
-              release() {},
+        const engine = new Engine(net, ibSwitch, IB_TEST_TIMING, {
+          trace: {
+            wormStart(w, msg, spec) {
+              sourceOf.set(w, msg.source);
+              destOf.set(
+                w,
+                spec.stops.length === 1 && spec.stops[0]!.service === 'ABS' ? spec.stops[0]!.node : -1,
+              );
             },
+            flitIn(w, b) {
+              if (net.bufKind[b] !== BUF_NET) return;
+              const pc = net.bufPc[b]!;
+              const [r, port] = [net.pcSrc[pc]!, net.pcPort[pc]!];
+              const d = destOf.get(w)!;
+              const ok =
+                d >= 0
+                  ? lftPort(lft, r, hostLid(t, d)) === port
+                  : ((mfts.get(sourceOf.get(w)!)!.masks[r]! >> port) & 1) === 1;
+              if (!ok) bad = `port ${port} at ${r}`;
+            },
+            release() {},
           },
-        );
+        });
         let hops = 0;
         c.sources.forEach((s, i) => {
           const mft = mfts.get(s)!;

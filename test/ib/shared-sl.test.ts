@@ -14,7 +14,7 @@ import { drawCollective } from '../../src/ib/workload.js';
 import { unicastWorm, type WormSpec } from '../../src/plan/worm.js';
 import { ibSwitch } from '../../src/router/ib.js';
 import { IbaMesh } from '../../src/topology/ibmesh.js';
-import { collectiveFields } from './cases.js';
+import { collectiveFields, IB_TEST_TIMING } from './cases.js';
 
 /** Random small cases, as test/ib/collective.test.ts draws them, under `shared-sl` with 2 or 4 VLs. */
 const caseArb = fc.record({ ...collectiveFields(6, 9), vls: fc.constantFrom(2, 4) });
@@ -94,31 +94,20 @@ describe('003 shared-sl: the IB-realizable shared VLs (notes sec. 1.6)', () => {
         assignSls(t, jobs, k.vls);
         const slOfWorm = new Map<number, number>();
         let bad = '';
-        const engine = new Engine(
-          net,
-          ibSwitch,
-          {
-            routingDelay: 1,
-            routingDelayModified: 1,
-            startup: 0,
-            startupSubsequent: 0,
-            deadlockCycles: 5000,
-          },
-          {
-            trace: {
-              wormStart(w, _msg, spec) {
-                slOfWorm.set(w, spec.sl!);
-              },
-              flitIn(w, b) {
-                const kind = net.bufKind[b];
-                if (kind !== BUF_NET && kind !== BUF_INJ) return;
-                const vl = kind === BUF_NET ? net.bufVc[b]! : b - net.injFirst[net.pcSrc[net.bufPc[b]!]!]!;
-                if (vl !== slOfWorm.get(w)) bad = `worm ${w} with SL ${slOfWorm.get(w)} in VL ${vl}`;
-              },
-              release() {},
+        const engine = new Engine(net, ibSwitch, IB_TEST_TIMING, {
+          trace: {
+            wormStart(w, _msg, spec) {
+              slOfWorm.set(w, spec.sl!);
             },
+            flitIn(w, b) {
+              const kind = net.bufKind[b];
+              if (kind !== BUF_NET && kind !== BUF_INJ) return;
+              const vl = kind === BUF_NET ? net.bufVc[b]! : b - net.injFirst[net.pcSrc[net.bufPc[b]!]!]!;
+              if (vl !== slOfWorm.get(w)) bad = `worm ${w} with SL ${slOfWorm.get(w)} in VL ${vl}`;
+            },
+            release() {},
           },
-        );
+        });
         const bySource = new Map<number, WormSpec[]>();
         for (const j of jobs) {
           const w =
