@@ -4,7 +4,7 @@ import type { SwitchModel, SwitchPolicy } from '../router/model.js';
 import { Allocator } from './allocate.js';
 import { deadlockReport } from './deadlock.js';
 import { HeadStage } from './heads.js';
-import { LinkStage } from './links.js';
+import { type LinkSinks, LinkStage } from './links.js';
 import type { MessageState } from './message.js';
 import { BUF_SINK, type Network } from './network.js';
 import { type EngineHooks, EngineState, type Timing, type TraceSink } from './state.js';
@@ -16,6 +16,24 @@ export type { EngineHooks, Timing, TraceSink };
 export class DeadlockError extends Error {
   constructor(readonly report: DeadlockReport) {
     super(report.text);
+  }
+}
+
+/**
+ * Where link traversal hands over the flits it delivers. A class rather than closures made per
+ * engine: the link stage's optimised code then keeps calling one target in every run of a sweep,
+ * instead of being thrown away when the next engine brings new closures.
+ */
+class StageSinks implements LinkSinks {
+  constructor(
+    private readonly heads: HeadStage,
+    private readonly terminals: Terminals,
+  ) {}
+  headArrived(b: number, t: number): void {
+    this.heads.arrived(b, t);
+  }
+  consume(o: number, got: number, t: number): void {
+    this.terminals.consume(o, got, t);
   }
 }
 
@@ -64,14 +82,7 @@ export class Engine {
     const heads = new HeadStage(s, timing, policy);
     this.terminals = terminals;
     this.allocator = new Allocator(s, policy);
-    this.links = new LinkStage(
-      s,
-      {
-        headArrived: (b, t) => heads.arrived(b, t),
-        consume: (o, got, t) => terminals.consume(o, got, t),
-      },
-      policy,
-    );
+    this.links = new LinkStage(s, new StageSinks(heads, terminals), policy);
   }
 
   /** Flit moves over network channels since the start. */

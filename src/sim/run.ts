@@ -10,10 +10,11 @@ import { McsimError } from '../util/errors.js';
 import { VERSION } from '../version.js';
 import { buildFromConfig, withField } from './build.js';
 import { driverFor } from './drivers/index.js';
+import { keepWarm } from './keep-warm.js';
 import { outcomeOf } from './outcome.js';
 import { runPlanMetrics } from './plan-metrics.js';
-import { messageRecord } from './record.js';
 import type { RunOptions, RunResult } from './result.js';
+import { RunHooks } from './run-hooks.js';
 import { runSteps } from './steps.js';
 
 /**
@@ -58,17 +59,9 @@ export function runSimulation(config: McsimConfig, options: RunOptions = {}): Ru
     tr.write(traceHeader(net, config.network.bufferDepth, { kind: 'run', description: what }, tr.window));
     recorder = new TraceRecorder(net, (w) => tr.write(w), tr.window);
   }
-  const engine = new Engine(net, diag ? diag.instrument(model) : model, timing, {
-    onMessageDone(m) {
-      collector.onMessageDone(m, driver.position(m));
-      diag?.onMessageDone(m);
-      options.onRecord?.(messageRecord(topo, m));
-    },
-    onDeliverFlits(_m, flits, cycle) {
-      collector.onDeliverFlits(flits, cycle);
-    },
-    trace: recorder,
-  });
+  const hooks = new RunHooks(collector, driver, diag, topo, options.onRecord, recorder);
+  const engine = new Engine(net, diag ? diag.instrument(model) : model, timing, hooks);
+  keepWarm(engine);
   let deadlock: RunMetrics['deadlock'];
   // Start-up diagnostic for the bench: how long after process start the first cycle runs.
   if (process.env.MCSIM_STARTUP_TIMING)
