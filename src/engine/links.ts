@@ -323,9 +323,45 @@ export class LinkStage {
           chan[c + CH_SLOT] = s;
         }
       }
-      if (blocked && !awake) asleep[b] = 1;
+      if (blocked && !awake) this.fallAsleep(b);
     }
     return ntouched;
+  }
+
+  /**
+   * Buffer b falls asleep, and so does the chain of buffers feeding it whose flits can only move
+   * into it: without this, a worm in 1-flit buffers behind a head waiting for its output would fall
+   * asleep one buffer per cycle (each seeing the one downstream still awake when visited first).
+   * Deciding it now changes no move: such a buffer's branch is not ready this cycle (its output is
+   * full and cannot drain), and the buffer would be skipped or blocked in the next cycles anyway.
+   */
+  private fallAsleep(b: number): void {
+    const st = this.s;
+    const asleep = st.asleep;
+    const NB = this.NB;
+    for (;;) {
+      asleep[b] = 1;
+      const f = st.feeder[b]!;
+      if (f < 0) return;
+      const u = f < NB ? f : f % NB;
+      if (asleep[u] === 1) return;
+      // The feeding buffer sleeps by the rule of arbitrate: a branch blocked, none able to move.
+      let blocked = false;
+      for (let k = 0; k < this.brN[u]!; k++) {
+        const s = k * NB + u;
+        const out = this.brOut[s]!;
+        if (out < 0) {
+          blocked = true;
+          continue;
+        }
+        const sent = this.brSent[s]!;
+        if (sent >= this.recv[u]!) continue;
+        if (sent > 0 && asleep[out] === 1 && !this.roomIn(out)) blocked = true;
+        else return;
+      }
+      if (!blocked) return;
+      b = u;
+    }
   }
 
   /**
