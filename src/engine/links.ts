@@ -63,6 +63,8 @@ export class LinkStage {
   private readonly touched: Int32Array;
   /** This cycle's moves: a branch slot, or -1-b for a processor pushing into injection buffer b. */
   private moves = new Int32Array(64);
+  /** This cycle's moves that sent their buffer's tail (candidates for release), in move order. */
+  private tails = new Int32Array(64);
   // Shared per-buffer and per-slot arrays, cached for the hot loop.
   private readonly recv: Int32Array;
   private readonly brN: Uint8Array;
@@ -414,15 +416,24 @@ export class LinkStage {
     // Pass 2: which winners actually move (room downstream, or the downstream front flit leaves),
     // and which processors push a flit into their injection channel.
     let nm = 0;
-    if (this.moves.length < ntouched + st.srcCount) this.moves = new Int32Array(2 * (ntouched + st.srcCount));
+    if (this.moves.length < ntouched + st.srcCount) {
+      this.moves = new Int32Array(2 * (ntouched + st.srcCount));
+      this.tails = new Int32Array(this.moves.length);
+    }
     const moves = this.moves;
     for (let i = 0; i < st.srcCount; i++) {
       const b = st.srcList[i]!;
       if (this.hasSpace(b) || this.drains(b, t)) moves[nm++] = -1 - b;
     }
+    const memo = this.memo;
+    const t4 = 4 * this.stamp;
     for (let i = 0; i < ntouched; i++) {
       const s = chan[4 * this.touched[i]! + CH_SLOT]!;
-      if (this.succeeds(s, t)) moves[nm++] = s;
+      // A winner that had room at the start of the cycle moves (succeeds' first case, inline).
+      if (memo[2 * s] === t4 + 2) {
+        memo[2 * s + 1] = t4 + 1;
+        moves[nm++] = s;
+      } else if (this.succeeds(s, t)) moves[nm++] = s;
     }
     // Pass 3: apply all moves together. (Arrays in locals: the sinks' calls would make the
     // compiler reload fields.)
@@ -434,6 +445,9 @@ export class LinkStage {
     const bufKind = net.bufKind;
     const lagged = this.lagged;
     const whole = this.whole;
+    const bufLen = st.bufLen;
+    const tails = this.tails;
+    let ntails = 0;
     let hops = 0;
     for (let i = 0; i < nm; i++) {
       const m = moves[i]!;
@@ -451,7 +465,8 @@ export class LinkStage {
         continue;
       }
       const out = brOut[m]!;
-      brSent[m]!++;
+      // The branch that sends a buffer's tail may free it (once its other branches have too).
+      if (++brSent[m]! === bufLen[m < NB ? m : m % NB]) tails[ntails++] = m;
       const d = 4 * out;
       const pc = dest[d + D_PC]!;
       const nextVc = dest[d + D_VC]! + 1;
@@ -477,15 +492,18 @@ export class LinkStage {
       }
     }
     st.flitHops += hops;
-    // Release buffers whose tail has left on every branch.
+    // Release buffers whose tail has left on every branch, in the order of the moves (with credit
+    // delays every move's departure is recorded first, so all moves are visited).
     const delayed = this.delayed;
-    for (let i = 0; i < nm; i++) {
-      const m = moves[i]!;
+    const list = delayed ? moves : tails;
+    const nlist = delayed ? nm : ntails;
+    for (let i = 0; i < nlist; i++) {
+      const m = list[i]!;
       if (m < 0) continue;
       const b = m < NB ? m : m % NB;
       if (delayed && b < this.netBuffers) this.recordDepartures(b, t);
       const w = owner[b]!;
-      if (w >= 0 && st.minSent(b) === st.bufLen[b]) st.release(b, w);
+      if (w >= 0 && st.minSent(b) === bufLen[b]) st.release(b, w);
     }
     return nm;
   }
