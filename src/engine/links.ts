@@ -192,10 +192,16 @@ export class LinkStage {
     if (memo >= t4) return memo !== t4;
     const out = this.brOut[s]!;
     const sent = this.brSent[s]!;
+    return out >= 0 && sent < this.recv[b]! ? this.readyFrom(s, b, out, sent, t) : this.decided(s, 0);
+  }
+
+  /**
+   * ready() for a branch not yet decided this cycle that has an output and a flit to send: the
+   * arbitration loop, which has read those already, calls this directly.
+   */
+  private readyFrom(s: number, b: number, out: number, sent: number, t: number): boolean {
     let v = 0;
     if (
-      out >= 0 &&
-      sent < this.recv[b]! &&
       (sent > 0 ? !this.lagged || this.arrived(b, sent, t) : t >= this.readyAt[b]!) &&
       (this.gate === undefined || this.gate(s, sent, t))
     ) {
@@ -204,7 +210,12 @@ export class LinkStage {
       if (this.special) v = this.roomSpecial(out, t, false) ? 1 : 0;
       else v = this.roomIn(out) ? 2 : this.drainable(out, t) ? 1 : 0;
     }
-    this.memo[2 * s] = t4 + v;
+    return this.decided(s, v);
+  }
+
+  /** Records ready's answer v for slot s this cycle (see memo) and returns it as a boolean. */
+  private decided(s: number, v: number): boolean {
+    this.memo[2 * s] = 4 * this.stamp + v;
     return v !== 0;
   }
 
@@ -277,6 +288,8 @@ export class LinkStage {
     let ntouched = 0;
     const asleep = st.asleep;
     const sleeps = this.sleeps;
+    const memo = this.memo;
+    const t4 = 4 * stamp;
     for (let i = 0; i < nact; i++) {
       const b = act[i]!;
       if (asleep[b] === 1) continue;
@@ -296,11 +309,13 @@ export class LinkStage {
           blocked = true;
           continue;
         }
-        if (brSent[s]! >= recv[b]!) continue;
-        if (!this.ready(s, b, t)) {
+        const sent = brSent[s]!;
+        if (sent >= recv[b]!) continue;
+        const mm = memo[2 * s]!;
+        if (mm >= t4 ? mm === t4 : !this.readyFrom(s, b, out, sent, t)) {
           // Behind a sleeping buffer it cannot move before that one wakes; a head still in its
           // routing delay becomes ready by the clock, so it stays awake.
-          if (asleep[out] === 1 && brSent[s]! > 0) blocked = true;
+          if (asleep[out] === 1 && sent > 0) blocked = true;
           else awake = true;
           continue;
         }
