@@ -252,9 +252,9 @@ export class LinkStage {
     const c = 4 * this.dest[4 * out + D_PC]!;
     const rd = this.memo[2 * s]! - t4;
     if (rd > 0 && this.chan[c + CH_STAMP] === this.stamp && this.chan[c + CH_SLOT] === s)
-      // Ready with room at the start of the cycle (rd = 2) needs no second look downstream.
-      v =
-        rd === 2 || (this.special ? this.roomSpecial(out, t, true) : this.roomIn(out) || this.drains(out, t));
+      // Ready with room at the start of the cycle (rd = 2) needs no second look downstream; ready
+      // without it (rd = 1) moves if the downstream front flit leaves (no room appears within a cycle).
+      v = rd === 2 || (this.special ? this.roomSpecial(out, t, true) : this.drains(out, t));
     this.memo[2 * s + 1] = v ? t4 + 1 : t4;
     return v;
   }
