@@ -138,6 +138,14 @@ export class Engine {
     return this.s.activeCount;
   }
 
+  /** Held buffers that link traversal skips until an event wakes them (for tests and diagnostics). */
+  get sleepingBuffers(): number {
+    const s = this.s;
+    let n = 0;
+    for (let i = 0; i < s.activeCount; i++) if (s.asleep[s.active[i]!] === 1) n++;
+    return n;
+  }
+
   /** Simulates cycle `now` and advances to the next one. Throws DeadlockError on a deadlock. */
   step(): void {
     const t = this.now;

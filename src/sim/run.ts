@@ -10,7 +10,7 @@ import { McsimError } from '../util/errors.js';
 import { VERSION } from '../version.js';
 import { buildFromConfig, withField } from './build.js';
 import { driverFor } from './drivers/index.js';
-import { keepWarm } from './keep-warm.js';
+import { keepWarm, newRun } from './keep-warm.js';
 import { outcomeOf } from './outcome.js';
 import { runPlanMetrics } from './plan-metrics.js';
 import type { RunOptions, RunResult } from './result.js';
@@ -23,6 +23,7 @@ import { runSteps } from './steps.js';
  * `deadlock`; a run that stops with measured messages in flight has outcome `unfinished`.
  */
 export function runSimulation(config: McsimConfig, options: RunOptions = {}): RunResult {
+  newRun();
   // 003's collectives build their own InfiniBand fabric from the workload's VL variant.
   if (config.workload.type === 'ib-collective') return runIbCollective(config, options);
   const { net, model, timing, resolved } = buildFromConfig(config);

@@ -4,7 +4,7 @@ import { normalCount } from '../../traffic/destinations.js';
 import { countDeliveries } from '../../traffic/messages.js';
 import { EventHeap } from '../../util/heap.js';
 import { Rng } from '../../util/rng.js';
-import { keepWarmToo } from '../keep-warm.js';
+import { keepWarm } from '../keep-warm.js';
 import { checkLoad, type Driver, type DriverContext } from './driver.js';
 import { planMulticast, plannerForNetwork } from './multicast.js';
 
@@ -50,7 +50,7 @@ export function mixedDriver({ config, net }: DriverContext, w: Mixed): Driver {
       const heap = new EventHeap<number>();
       const at = new Float64Array(2 * N);
       const rngs: Rng[] = [];
-      keepWarmToo([heap, rngs]);
+      keepWarm([heap, rngs]);
       for (let n = 0; n < N; n++) {
         for (const kind of [0, 1]) {
           const rng = new Rng(config.seed, 1 + 2 * n + kind);

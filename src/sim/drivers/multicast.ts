@@ -7,7 +7,7 @@ import { countDeliveries } from '../../traffic/messages.js';
 import { McsimError } from '../../util/errors.js';
 import { Rng } from '../../util/rng.js';
 import { withField } from '../build.js';
-import { keepWarmToo } from '../keep-warm.js';
+import { keepWarm } from '../keep-warm.js';
 import type { Driver, DriverContext } from './driver.js';
 import { runToQuiet } from './driver.js';
 
@@ -47,7 +47,7 @@ export function multicastDriver({ config, net }: DriverContext, w: Multicast): D
     position: (m) => m.id / w.samples,
     run(engine, collector, progress) {
       const rng = new Rng(config.seed, 0);
-      keepWarmToo(rng);
+      keepWarm(rng);
       for (let i = 0; i < w.samples; i++) {
         const { source, dests } = randomMulticast(rng, net.numNodes, w.destinations);
         const plan = planMulticast(net, planner, source, dests, w.packetLength);

@@ -1,7 +1,7 @@
 import type { McsimConfig } from '../../config/schema.js';
 import { unicastWorm } from '../../plan/worm.js';
 import { UniformTraffic } from '../../traffic/uniform.js';
-import { keepWarmToo } from '../keep-warm.js';
+import { keepWarm } from '../keep-warm.js';
 import { checkLoad, type Driver, type DriverContext } from './driver.js';
 
 type Uniform = Extract<McsimConfig['workload'], { type: 'uniform' }>;
@@ -19,7 +19,7 @@ export function uniformDriver({ config, net }: DriverContext, w: Uniform): Drive
     position: (m) => (m.created - windowStart) / (windowEnd - windowStart),
     run(engine, collector, progress) {
       const traffic = new UniformTraffic(net.numNodes, w.load, w.packetLength, config.seed);
-      keepWarmToo(traffic);
+      keepWarm(traffic);
       const next = [0, 0, 0];
       let progressAt = 0;
       while (engine.now < endCycle) {

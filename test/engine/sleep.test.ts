@@ -1,0 +1,37 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { unicastWorm } from '../../src/plan/worm.js';
+import { makeNet, runMessages } from './harness.js';
+
+/**
+ * Sleeping buffers (docs/engine.md, "Work follows what can move"): a worm in 1-flit buffers whose
+ * head waits for its output cannot move at all, and the whole chain of buffers behind the head
+ * falls asleep in the cycle the head does, not one buffer per cycle. The property tests check the
+ * rule itself (nothing that could move sleeps) every cycle; this checks that the work is skipped.
+ */
+describe('sleeping buffers', () => {
+  for (const [from, to] of [
+    ['0,0', '7,0'],
+    ['0,0', '7,7'],
+    ['5,6', '1,2'],
+  ] as const)
+    it(`a lone 20-flit worm in 1-flit buffers, ${from} to ${to}: all of its buffers sleep or none`, () => {
+      const net = makeNet('mesh:8x8', { bufferDepth: 1 });
+      const t = net.topology;
+      const s = t.parseNode(from);
+      const d = t.parseNode(to);
+      let asleepCycles = 0;
+      runMessages(net, [{ at: 0, source: s, worms: [unicastWorm(s, d, 20)] }], {}, (e) => {
+        const bad = e.checkInvariants();
+        if (bad) throw new Error(bad);
+        const sleeping = e.sleepingBuffers;
+        if (sleeping > 0) asleepCycles++;
+        assert.ok(
+          sleeping === 0 || sleeping === e.activeBuffers,
+          `cycle ${e.now - 1}: ${sleeping} of ${e.activeBuffers} held buffers sleep`,
+        );
+      });
+      // The head waits out its routing delay at every router: the worm sleeps through those cycles.
+      assert.ok(asleepCycles > 0, 'the worm never slept');
+    });
+});
