@@ -3,7 +3,14 @@ import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { parseConfig } from '../config/load.js';
 import { runSimulation } from '../sim/run.js';
-import { BENCH_POINTS, type BenchSpec, benchConfig } from './points.js';
+import {
+  BENCH_POINTS,
+  type BenchSpec,
+  benchConfig,
+  WARMUP_FLIT_HOPS,
+  WARMUP_RUNS,
+  warmupMeasure,
+} from './points.js';
 
 /**
  * `npm run bench`: engine speed on the points of points.ts (the 16x16 mesh reference network at
@@ -115,10 +122,13 @@ export function startupMs(runs = 5): number | undefined {
 
 export function runBench(points: readonly BenchSpec[] = BENCH_POINTS): void {
   const rows: BenchResult[] = [];
-  // Speed first, in a fresh process; each timed run follows a short warm-up run of the same
-  // point so the JIT has compiled the engine for it (as benchmark harnesses do).
+  // Speed first, in a fresh process; each timed run follows short warm-up runs of the same point
+  // so the JIT has compiled the engine for it (as benchmark harnesses do): until they have moved
+  // WARMUP_FLIT_HOPS flits.
   for (const p of points) {
-    benchPoint(p, Math.min(3000, p.measure));
+    let hops = 0;
+    for (let i = 0; i < WARMUP_RUNS && hops < WARMUP_FLIT_HOPS; i++)
+      hops += benchPoint(p, warmupMeasure(p)).flitHops;
     rows.push(benchPoint(p));
   }
   console.log('');

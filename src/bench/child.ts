@@ -1,14 +1,19 @@
 /**
  * One bench point in a process of its own, against the built code of any revision:
- * `node --expose-gc child.js DIST CONFIG_JSON WARMUP_MEASURE`. It loads DIST/config/load.js and
- * DIST/sim/run.js (entry points every revision of mcsim has), runs the point once with a short
- * window so the JIT has compiled the engine, then times the full run and prints one JSON line:
+ * `node child.js DIST CONFIG_JSON WARMUP_MEASURE`. It loads DIST/config/load.js and
+ * DIST/sim/run.js (entry points every revision of mcsim has), runs the point with a short window
+ * until WARMUP_FLIT_HOPS flits have moved (points.ts) so the JIT has compiled the engine, then
+ * times the full run and prints one JSON line:
  * `{ cycles, flitHops, seconds, cpuSeconds }`, or `{ error }` when that revision cannot run the point (a
  * topology it does not know). Used by compare.ts; nothing here may import the current revision's
- * modules, or the old revision would be timed with new code.
+ * engine (only the bench's own constants), or the old revision would be timed with new code. No collection is forced between the
+ * two runs: revisions before the engine kept its compiled code across runs would then start the
+ * timed run from the interpreter (docs/engine.md, "Compiled code across runs"), and the ratio would
+ * measure V8's warm-up rather than the engines.
  */
 import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
+import { WARMUP_FLIT_HOPS, WARMUP_RUNS } from './points.js';
 
 interface Loaded {
   parseConfig(raw: unknown): unknown;
@@ -30,13 +35,15 @@ async function main(): Promise<void> {
   let config: unknown;
   try {
     config = parseConfig(raw);
-    // The warm-up run also shows whether this revision can build the point's network at all.
-    runSimulation(parseConfig({ ...raw, workload: { ...raw.workload, measure: Number(warmup) } }));
+    // The first warm-up run also shows whether this revision can build the point's network at all.
+    const short = parseConfig({ ...raw, workload: { ...raw.workload, measure: Number(warmup) } });
+    let hops = 0;
+    for (let i = 0; i < WARMUP_RUNS && hops < WARMUP_FLIT_HOPS; i++)
+      hops += runSimulation(short).metrics.flitHops;
   } catch (e) {
     console.log(JSON.stringify({ error: (e as Error).message.split('\n')[0] }));
     return;
   }
-  (globalThis as { gc?: () => void }).gc?.();
   const c0 = process.cpuUsage();
   const t0 = performance.now();
   const m = runSimulation(config).metrics;

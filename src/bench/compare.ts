@@ -4,7 +4,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { McsimError } from '../util/errors.js';
 import { printTable } from './bench.js';
-import { BENCH_POINTS, type BenchSpec, benchConfig } from './points.js';
+import { BENCH_POINTS, type BenchSpec, benchConfig, warmupMeasure } from './points.js';
 
 /**
  * `mcsim bench --compare REF`: the current code against git revision REF, in one sitting. REF is
@@ -55,6 +55,8 @@ export function buildRevision(ref: string): { commit: string; dist: string } {
 
 interface Timed {
   flitHopsPerSecond?: number;
+  /** Per wall-clock second. */
+  wallFlitHopsPerSecond?: number;
   error?: string;
 }
 
@@ -62,7 +64,7 @@ function runChild(dist: string, p: BenchSpec): Timed {
   const child = join(ROOT, 'dist', 'bench', 'child.js');
   const out = execFileSync(
     process.execPath,
-    ['--expose-gc', child, dist, JSON.stringify(benchConfig(p)), String(Math.min(3000, p.measure))],
+    [child, dist, JSON.stringify(benchConfig(p)), String(warmupMeasure(p))],
     { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] },
   );
   const r = JSON.parse(out.trim().split('\n').pop()!) as {
@@ -73,8 +75,9 @@ function runChild(dist: string, p: BenchSpec): Timed {
   };
   if (r.error !== undefined) return { error: r.error };
   // Per CPU second: on a machine busy with other work the wall clock also counts the time the
-  // process waited for a core, CPU time does not (on an idle machine the two agree).
-  return { flitHopsPerSecond: r.flitHops! / r.cpuSeconds! };
+  // process waited for a core, CPU time does not; on an idle machine they differ by the work of
+  // V8's background threads (compilation, garbage collection), which CPU time counts.
+  return { flitHopsPerSecond: r.flitHops! / r.cpuSeconds!, wallFlitHopsPerSecond: r.flitHops! / r.seconds! };
 }
 
 function median(xs: number[]): number {
@@ -91,46 +94,57 @@ export function compareBench(ref: string, reps: number, points: readonly BenchSp
   console.log(`old: ${commit.slice(0, 12)} (${ref}); new: ${head}${dirty}; ${reps} runs each, alternating`);
   const rows: string[][] = [];
   const ratios: number[] = [];
+  const wallRatios: number[] = [];
   const M = (x: number) => (x / 1e6).toFixed(2);
   for (const p of points) {
     const old: number[] = [];
     const cur: number[] = [];
+    const oldWall: number[] = [];
+    const curWall: number[] = [];
     let error: string | undefined;
     for (let r = 0; r < reps && error === undefined; r++) {
-      const order: [string, number[]][] = [
-        [refDist, old],
-        [curDist, cur],
+      const order: [string, number[], number[]][] = [
+        [refDist, old, oldWall],
+        [curDist, cur, curWall],
       ];
       if (r % 2 === 1) order.reverse();
-      for (const [dist, into] of order) {
+      for (const [dist, into, intoWall] of order) {
         const t = runChild(dist, p);
         if (t.error !== undefined) {
           error = dist === refDist ? `old revision: ${t.error}` : t.error;
           break;
         }
         into.push(t.flitHopsPerSecond!);
+        intoWall.push(t.wallFlitHopsPerSecond!);
       }
     }
     if (error !== undefined) {
-      rows.push([p.id, 'n/a', cur.length ? M(median(cur)) : 'n/a', 'n/a', error.slice(0, 60)]);
+      rows.push([p.id, 'n/a', cur.length ? M(median(cur)) : 'n/a', 'n/a', 'n/a', error.slice(0, 60)]);
     } else {
       const ratio = median(cur) / median(old);
       ratios.push(ratio);
+      wallRatios.push(median(curWall) / median(oldWall));
       const range = (xs: number[]) => `${M(Math.min(...xs))}-${M(Math.max(...xs))}`;
       rows.push([
         p.id,
         M(median(old)),
         M(median(cur)),
         ratio.toFixed(3),
+        wallRatios[wallRatios.length - 1]!.toFixed(3),
         `old ${range(old)}, new ${range(cur)}`,
       ]);
     }
     console.error(`  ${p.id} done`);
   }
   console.log('');
-  printTable(['point', 'old M flit-hops/cpu-s', 'new M flit-hops/cpu-s', 'new/old', 'spread'], rows);
+  printTable(
+    ['point', 'old M flit-hops/cpu-s', 'new M flit-hops/cpu-s', 'new/old', 'new/old wall', 'spread (cpu)'],
+    rows,
+  );
   if (ratios.length > 0) {
-    const geo = Math.exp(ratios.reduce((a, r) => a + Math.log(r), 0) / ratios.length);
-    console.log(`geometric mean of new/old over ${ratios.length} point(s): ${geo.toFixed(3)}`);
+    const geo = (xs: number[]) => Math.exp(xs.reduce((a, r) => a + Math.log(r), 0) / xs.length).toFixed(3);
+    console.log(
+      `geometric mean of new/old over ${ratios.length} point(s): ${geo(ratios)} per CPU second, ${geo(wallRatios)} per wall second`,
+    );
   }
 }

@@ -52,3 +52,18 @@ export function benchConfig(p: BenchSpec, measure = p.measure): Record<string, u
     workload: { type: 'uniform', load: p.load, packetLength: 20, warmup: 2000, measure, drain: 4000 },
   };
 }
+
+/**
+ * Flit-hops the warm-up runs of a point must simulate before its timed run (at most WARMUP_RUNS
+ * runs of the short warm-up window). Warming up by work rather than by cycles: at load 0.01 one
+ * short run moves a quarter of a million flits and V8 is still compiling the engine when the timed
+ * run starts (the 8-flit point then read 4-9 M flit-hops/s against 17 M once compiled), while at
+ * saturation one short run moves millions.
+ */
+export const WARMUP_FLIT_HOPS = 2_000_000;
+export const WARMUP_RUNS = 12;
+
+/** Measured cycles of each warm-up run of a point. */
+export function warmupMeasure(p: BenchSpec): number {
+  return Math.min(3000, p.measure);
+}
