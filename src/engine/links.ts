@@ -1,4 +1,6 @@
 import type { SwitchPolicy } from '../router/model.js';
+import { BufferSleep } from './buffer-sleep.js';
+import { LinkTiming } from './link-timing.js';
 import { BUF_NET, BUF_SINK } from './network.js';
 import type { EngineState } from './state.js';
 
@@ -22,7 +24,8 @@ export interface LinkSinks {
  * after it left: a header is processed as arriving L - 1 cycles later, and body flits carry the
  * cycle they become usable in a ring per buffer. A credit delay C > 0 makes a slot freed in cycle f
  * visible upstream from cycle f + C, and removes the same-cycle reuse of a full buffer. Both are off
- * (L = 1, C = 0) by default, and then cost nothing: the book-keeping runs only when a channel has them.
+ * (L = 1, C = 0) by default, and then cost nothing: the book-keeping (link-timing.ts) runs only when
+ * a channel has them. Held buffers that cannot move sleep (buffer-sleep.ts).
  *
  * Per branch slot, `ready` (can it move if it wins its link?) and `succeeds` (did it win, and is
  * there room?) are memoised per cycle (stamped with the cycle, see memo), since they recurse downstream
@@ -71,14 +74,10 @@ export class LinkStage {
   private readonly brSent: Int32Array;
   private readonly brOut: Int32Array;
   private readonly readyAt: Float64Array;
-  // Link latency: per network buffer, a ring of the cycle each flit in it becomes usable.
+  /** Links with a latency above 1 cycle, with a credit delay: their clock (link-timing.ts). */
   private readonly lagged: boolean;
-  private readonly usable: Int32Array;
-  // Credit delay: per network buffer, a ring of the cycle each flit left it.
   private readonly delayed: boolean;
-  private readonly leftAt: Int32Array;
-  /** Flits per network buffer (the ring size). */
-  private readonly depth: number;
+  private readonly timing: LinkTiming;
   /** Network buffers are 0..netBuffers-1. */
   private readonly netBuffers: number;
 
@@ -87,12 +86,11 @@ export class LinkStage {
   /** Shared buffers or credit delays: space follows roomSpecial's rules. */
   private readonly special: boolean;
   /**
-   * Buffers may sleep: a held buffer none of whose branches can move, one of them blocked (no
-   * output yet, or a full downstream buffer that sleeps itself), is skipped until an event wakes it
-   * (a grant, a flit arriving, the downstream buffer waking: EngineState.wake). Off with shared
-   * buffers, credit delays or link latency, whose space and arrival rules follow the clock.
+   * Buffers may sleep (buffer-sleep.ts): skipped until an event wakes them. Off with shared
+   * buffers, credit delays, link latency or a flit gate, whose space and arrival rules follow the clock.
    */
   private readonly sleeps: boolean;
+  private readonly sleep: BufferSleep;
   /** Whole-packet link arbitration (SwitchPolicy.wholePackets): per channel, the VC mid-packet, or -1. */
   private readonly whole: boolean;
   private readonly lock: Int32Array;
@@ -130,47 +128,13 @@ export class LinkStage {
     this.brOut = s.brOut;
     this.readyAt = s.readyAt;
     const net = s.net;
-    this.netBuffers = net.numNetChannels > 0 ? net.pcFirstBuf[net.numNetChannels]! : 0;
-    this.depth = this.netBuffers > 0 ? net.bufCap[0]! : 1;
     this.lagged = net.maxLatency > 1;
     this.delayed = net.maxCreditDelay > 0;
+    this.netBuffers = net.numNetChannels > 0 ? net.pcFirstBuf[net.numNetChannels]! : 0;
+    this.timing = new LinkTiming(s, this.netBuffers, this.lagged, this.delayed);
     this.special = this.shared || this.delayed;
     this.sleeps = !this.special && !this.lagged && this.gate === undefined;
-    this.usable = new Int32Array(this.lagged ? this.netBuffers * this.depth : 0);
-    this.leftAt = new Int32Array(this.delayed ? this.netBuffers * this.depth : 0);
-  }
-
-  /** Has body flit `k` of buffer b come off the wire by cycle t? (Only asked when links have latency.) */
-  private arrived(b: number, k: number, t: number): boolean {
-    return b >= this.netBuffers || this.usable[b * this.depth + (k % this.depth)]! <= t;
-  }
-
-  /**
-   * Room in network buffer `out` as the upstream router sees it at cycle t with a credit delay:
-   * flits sent into it minus those whose departure's credit has arrived.
-   */
-  private roomSeen(out: number, t: number): boolean {
-    const st = this.s;
-    const C = st.net.pcCreditDelay[st.net.bufPc[out]!]!;
-    const base = out * this.depth;
-    let c = st.credited[out]!;
-    const d = st.departed[out]!;
-    while (c < d && this.leftAt[base + (c % this.depth)]! + C <= t) c++;
-    st.credited[out] = c;
-    return this.recv[out]! - c < this.dest[4 * out + D_CAP]!;
-  }
-
-  /** Is `out` a buffer whose credits return late (no same-cycle reuse of a full buffer)? */
-  private late(out: number): boolean {
-    return out < this.netBuffers && this.s.net.pcCreditDelay[this.s.net.bufPc[out]!]! > 0;
-  }
-
-  /** Records the departures of buffer b's slowest branch in cycle t (credit delay book-keeping). */
-  private recordDepartures(b: number, t: number): void {
-    const st = this.s;
-    const m = st.minSent(b);
-    for (let k = st.departed[b]!; k < m; k++) this.leftAt[b * this.depth + (k % this.depth)] = t;
-    st.departed[b] = m;
+    this.sleep = new BufferSleep(s);
   }
 
   /** Has buffer o room for one more flit (flits in it, counted from its slowest branch, below capacity)? */
@@ -202,7 +166,7 @@ export class LinkStage {
   private readyFrom(s: number, b: number, out: number, sent: number, t: number): boolean {
     let v = 0;
     if (
-      (sent > 0 ? !this.lagged || this.arrived(b, sent, t) : t >= this.readyAt[b]!) &&
+      (sent > 0 ? !this.lagged || this.timing.arrived(b, sent, t) : t >= this.readyAt[b]!) &&
       (this.gate === undefined || this.gate(s, sent, t))
     ) {
       // Kept small so the compiler inlines it into the arbitration loop: the rarer space rules
@@ -226,7 +190,7 @@ export class LinkStage {
    */
   private roomSpecial(out: number, t: number, moving: boolean): boolean {
     if (this.shared && out < this.netBuffers) return this.policy.room!(out);
-    if (this.delayed && this.late(out)) return this.roomSeen(out, t);
+    if (this.delayed && this.timing.late(out)) return this.timing.roomSeen(out, t);
     return this.roomIn(out) || (moving ? this.drains(out, t) : this.drainable(out, t));
   }
 
@@ -289,6 +253,7 @@ export class LinkStage {
     const asleep = st.asleep;
     const sleeps = this.sleeps;
     const memo = this.memo;
+    const sleep = this.sleep;
     const t4 = 4 * stamp;
     for (let i = 0; i < nact; i++) {
       const b = act[i]!;
@@ -340,77 +305,14 @@ export class LinkStage {
           chan[c + CH_SLOT] = s;
         }
       }
-      if (blocked && !awake) this.fallAsleep(b);
+      if (blocked && !awake) sleep.fallAsleep(b);
     }
     return ntouched;
   }
 
-  /**
-   * Buffer b falls asleep, and so does the chain of buffers feeding it whose flits can only move
-   * into it: without this, a worm in 1-flit buffers behind a head waiting for its output would fall
-   * asleep one buffer per cycle (each seeing the one downstream still awake when visited first).
-   * Deciding it now changes no move: such a buffer's branch is not ready this cycle (its output is
-   * full and cannot drain), and the buffer would be skipped or blocked in the next cycles anyway.
-   */
-  private fallAsleep(b: number): void {
-    const st = this.s;
-    const asleep = st.asleep;
-    const NB = this.NB;
-    for (;;) {
-      asleep[b] = 1;
-      const f = st.feeder[b]!;
-      if (f < 0) return;
-      const u = f < NB ? f : f % NB;
-      if (asleep[u] === 1) return;
-      // The feeding buffer sleeps by the rule of arbitrate: a branch blocked, none able to move.
-      let blocked = false;
-      for (let k = 0; k < this.brN[u]!; k++) {
-        const s = k * NB + u;
-        const out = this.brOut[s]!;
-        if (out < 0) {
-          blocked = true;
-          continue;
-        }
-        const sent = this.brSent[s]!;
-        if (sent >= this.recv[u]!) continue;
-        if (sent > 0 && asleep[out] === 1 && !this.roomIn(out)) blocked = true;
-        else return;
-      }
-      if (!blocked) return;
-      b = u;
-    }
-  }
-
-  /**
-   * Does a flit arriving in sleeping buffer b (which held `had` flits) let it move? Only for a branch
-   * that had nothing to send: one without an output or behind a sleeping buffer stays blocked (an
-   * 8-flit head buffer waiting for its output would otherwise wake at every body flit).
-   */
-  private wantsFlit(b: number, had: number): boolean {
-    const n = this.brN[b]!;
-    for (let k = 0; k < n; k++) if (this.brSent[k * this.NB + b]! >= had) return true;
-    return false;
-  }
-
-  /**
-   * The sleeping rule, for tests: a sleeping buffer is held and each of its branches has no output,
-   * nothing to send, or a full downstream buffer that sleeps too (so none could move). Returns the
-   * first violation, or undefined.
-   */
+  /** The sleeping rule held, for tests (BufferSleep.check): the first violation, or undefined. */
   checkSleep(): string | undefined {
-    const st = this.s;
-    for (let b = 0; b < st.net.numBuffers; b++) {
-      if (st.asleep[b] === 0) continue;
-      if (st.owner[b] === -1) return `free buffer ${b} sleeps`;
-      for (let k = 0; k < this.brN[b]!; k++) {
-        const s = k * this.NB + b;
-        const out = this.brOut[s]!;
-        if (out < 0 || this.brSent[s]! >= this.recv[b]!) continue;
-        if (!this.roomIn(out) && st.asleep[out] === 1 && this.brSent[s]! > 0) continue;
-        return `buffer ${b} sleeps but its branch ${k} may move into buffer ${out}`;
-      }
-    }
-    return undefined;
+    return this.sleep.check();
   }
 
   /** Decides and applies cycle t's flit moves; returns how many flits moved. */
@@ -462,6 +364,7 @@ export class LinkStage {
     const whole = this.whole;
     const bufLen = st.bufLen;
     const tails = this.tails;
+    const sleep = this.sleep;
     let ntails = 0;
     let hops = 0;
     for (let i = 0; i < nm; i++) {
@@ -488,14 +391,14 @@ export class LinkStage {
       chan[4 * pc + CH_RR] = nextVc === dest[d + D_VCS] ? 0 : nextVc;
       const got = ++recv[out]!;
       if (whole) this.lock[pc] = got === st.bufLen[out] ? -1 : dest[d + D_VC]!;
-      if (asleep[out] === 1 && this.wantsFlit(out, got - 1)) st.wake(out);
+      if (asleep[out] === 1 && sleep.wantsFlit(out, got - 1)) st.wake(out);
       const kind = bufKind[out];
       if (kind === BUF_NET) {
         hops++;
         // A flit on a link of latency L is usable downstream from cycle t + L; the header is read
         // as it comes off the wire, in cycle t + L - 1.
         const lat = lagged ? net.pcLatency[pc]! : 1;
-        if (lat > 1) this.usable[out * this.depth + ((got - 1) % this.depth)] = t + lat;
+        if (lat > 1) this.timing.arrives(out, got, t + lat);
         if (trace !== undefined) trace.flitIn(owner[out]!, out, got, t + lat - 1);
         if (got === 1) {
           st.wormMsg[owner[out]!]!.hops++;
@@ -516,7 +419,7 @@ export class LinkStage {
       const m = list[i]!;
       if (m < 0) continue;
       const b = m < NB ? m : m % NB;
-      if (delayed && b < this.netBuffers) this.recordDepartures(b, t);
+      if (delayed) this.timing.recordDepartures(b, t);
       const w = owner[b]!;
       if (w >= 0 && st.minSent(b) === bufLen[b]) st.release(b, w);
     }

@@ -1,0 +1,104 @@
+import type { EngineState } from './state.js';
+
+/**
+ * When a held buffer may sleep, for the link stage (links.ts). A buffer none of whose branches can
+ * move, one of them blocked (no output yet, or a full downstream buffer that sleeps itself), is
+ * skipped by link arbitration until an event wakes it: a grant, a flit arriving that it can send,
+ * or the buffer it waits on waking (EngineState.wake). Sleeping only skips visits that would find
+ * nothing to move, so it changes no result; the link stage turns it off where space or arrival
+ * follow the clock (shared buffers, credit delays, link latency, a switch model's flit gate).
+ */
+export class BufferSleep {
+  private readonly s: EngineState;
+  private readonly NB: number;
+  private readonly recv: Int32Array;
+  private readonly brN: Uint8Array;
+  private readonly brSent: Int32Array;
+  private readonly brOut: Int32Array;
+  private readonly cap: Int32Array;
+
+  constructor(s: EngineState) {
+    this.s = s;
+    this.NB = s.NB;
+    this.recv = s.recv;
+    this.brN = s.brN;
+    this.brSent = s.brSent;
+    this.brOut = s.brOut;
+    this.cap = s.net.bufCap;
+  }
+
+  /** Has buffer o room for one more flit at the start of the cycle? */
+  private roomIn(o: number): boolean {
+    const n = this.brN[o]!;
+    const ms = n === 0 ? 0 : n === 1 ? this.brSent[o]! : this.s.minSent(o);
+    return this.recv[o]! - ms < this.cap[o]!;
+  }
+
+  /**
+   * Buffer b falls asleep, and so does the chain of buffers feeding it whose flits can only move
+   * into it: without this, a worm in 1-flit buffers behind a head waiting for its output would fall
+   * asleep one buffer per cycle (each seeing the one downstream still awake when visited first).
+   * Deciding it now changes no move: such a buffer's branch is not ready this cycle (its output is
+   * full and cannot drain), and the buffer would be skipped or blocked in the next cycles anyway.
+   */
+  fallAsleep(b: number): void {
+    const st = this.s;
+    const asleep = st.asleep;
+    const NB = this.NB;
+    for (;;) {
+      asleep[b] = 1;
+      const f = st.feeder[b]!;
+      if (f < 0) return;
+      const u = f < NB ? f : f % NB;
+      if (asleep[u] === 1) return;
+      // The feeding buffer sleeps by the rule of link arbitration: a branch blocked, none able to move.
+      let blocked = false;
+      for (let k = 0; k < this.brN[u]!; k++) {
+        const s = k * NB + u;
+        const out = this.brOut[s]!;
+        if (out < 0) {
+          blocked = true;
+          continue;
+        }
+        const sent = this.brSent[s]!;
+        if (sent >= this.recv[u]!) continue;
+        if (sent > 0 && asleep[out] === 1 && !this.roomIn(out)) blocked = true;
+        else return;
+      }
+      if (!blocked) return;
+      b = u;
+    }
+  }
+
+  /**
+   * Does a flit arriving in sleeping buffer b (which held `had` flits) let it move? Only for a branch
+   * that had nothing to send: one without an output or behind a sleeping buffer stays blocked (an
+   * 8-flit head buffer waiting for its output would otherwise wake at every body flit).
+   */
+  wantsFlit(b: number, had: number): boolean {
+    const n = this.brN[b]!;
+    for (let k = 0; k < n; k++) if (this.brSent[k * this.NB + b]! >= had) return true;
+    return false;
+  }
+
+  /**
+   * The sleeping rule, for tests: a sleeping buffer is held and each of its branches has no output,
+   * nothing to send, or a full downstream buffer that sleeps too (so none could move). Returns the
+   * first violation, or undefined.
+   */
+  check(): string | undefined {
+    const st = this.s;
+    for (let b = 0; b < st.net.numBuffers; b++) {
+      if (st.asleep[b] === 0) continue;
+      if (st.owner[b] === -1) return `free buffer ${b} sleeps`;
+      for (let k = 0; k < this.brN[b]!; k++) {
+        const s = k * this.NB + b;
+        const out = this.brOut[s]!;
+        if (out < 0 || this.brSent[s]! >= this.recv[b]!) continue;
+        if (!this.roomIn(out) && st.asleep[out] === 1 && this.brSent[s]! > 0) continue;
+        return `buffer ${b} sleeps but its branch ${k} may move into buffer ${out}`;
+      }
+    }
+    return undefined;
+  }
+}
