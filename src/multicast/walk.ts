@@ -19,36 +19,29 @@ export function walkWorm(
   onStop?: (stop: StopSpec, depth: number) => void,
 ): number {
   let longest = start;
+  // One visitor for the whole worm (not one per stop: planners walk millions of stops), reading
+  // and writing the hop count and the switch reached through `at`.
+  const at = { depth: 0, reached: 0 };
+  const visit: HopVisit = (a, port, b, packed) => {
+    at.depth++;
+    at.reached = b;
+    onHop(a, port, b, packed);
+  };
   const walk = (from: number, prevPort: number, list: StopSpec[], depth: number) => {
     let cur = from;
     let pp = prevPort;
     let d = depth;
-    const hop: HopVisit = (a, port, b, packed) => {
-      d++;
-      onHop(a, port, b, packed);
-    };
     for (const stop of list) {
       const lv = stop.level ?? 0;
-      let reached = cur;
-      pp = followRoute(
-        topo,
-        rf,
-        cur,
-        stop.node,
-        cur,
-        pp,
-        (a, port, b, packed) => {
-          reached = b;
-          hop(a, port, b, packed);
-        },
-        worm.source,
-        lv,
-      );
-      cur = lv > 0 ? reached : topo.nodeSwitch(stop.node);
+      at.depth = d;
+      at.reached = cur;
+      pp = followRoute(topo, rf, cur, stop.node, cur, pp, visit, worm.source, lv);
+      d = at.depth;
+      cur = lv > 0 ? at.reached : topo.nodeSwitch(stop.node);
       onStop?.(stop, d);
       if (stop.branches) for (const br of stop.branches) walk(cur, pp, br, d);
     }
-    longest = Math.max(longest, d);
+    if (d > longest) longest = d;
   };
   walk(topo.nodeSwitch(worm.source), -1, worm.stops, start);
   return longest;

@@ -55,10 +55,9 @@ export function followRoute(
   const last = topo.nodeSwitch(dest);
   if (level > 0 && !(topo.switchLevel && topo.covers))
     throw new McsimError(`${topo.spec} has no switch levels: a stop cannot name level ${level}`);
-  // A stop at a switch level (StopSpec.level) ends at the switch of that level above dest.
-  const there = (g: number) =>
-    level > 0 ? topo.switchLevel!(g) === level && topo.covers!(g, dest) : g === last;
-  while (!there(cur)) {
+  // A stop at a switch level (StopSpec.level) ends at the switch of that level above dest. (No
+  // closure for the test: this runs for every stop of every planned worm.)
+  while (level > 0 ? !(topo.switchLevel!(cur) === level && topo.covers!(cur, dest)) : cur !== last) {
     if (++guard > topo.numSwitches * 4)
       throw new McsimError(
         `routing ${rf.name} loops between ${topo.formatSwitch(legSrc)} and ${topo.formatNode(dest)}`,
