@@ -33,13 +33,16 @@ export interface PointRecord {
 
 /**
  * The records that are data: completed runs with metrics, of parameter sets whose every seed
- * completed (a mean over only the seeds that survived would be biased toward the lucky ones).
+ * completed (a mean over only the seeds that survived would be biased toward the lucky ones), in
+ * point order (index, then seed; the sort is stable). A sweep appends records as its workers
+ * finish them, so the file's order varies from run to run; means summed in that order differed in
+ * their last bits, and a claim comparing two equal times (003 C5a at 128 B) flipped between runs.
  */
 export function dataPoints(records: readonly PointRecord[]): PointRecord[] {
   const spoiled = new Set(records.filter((r) => r.status !== 'ok').map((r) => JSON.stringify(r.params)));
-  return records.filter(
-    (r) => r.status === 'ok' && r.metrics !== undefined && !spoiled.has(JSON.stringify(r.params)),
-  );
+  return records
+    .filter((r) => r.status === 'ok' && r.metrics !== undefined && !spoiled.has(JSON.stringify(r.params)))
+    .sort((a, b) => a.index - b.index || a.seed - b.seed);
 }
 
 /** The failed records, as "param=value (, ...): reason" lines, for summaries that must say what is missing. */
