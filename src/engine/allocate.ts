@@ -51,11 +51,22 @@ export class Allocator {
     const brRoute = s.brRoute;
     let nreq = 0;
     let ndefer = 0;
+    const waits = s.groupWaits;
     for (let i = 0; i < s.pendCount; i++) {
       const b = s.pend[i]!;
       if (t < s.readyAt[b]!) continue;
       if (this.ordered && !this.policy.mayRequest!(b)) continue;
       const n = s.brN[b]!;
+      // A unicast head whose group has no free buffer would not ask (request): it waits on the
+      // group's list until a buffer of it is released, instead of being visited every cycle. Its
+      // place in the list is taken by the last pending buffer, visited next.
+      if (waits && n === 1 && brOut[b] === -1 && s.brAlt[b] === 0 && s.groupFree[s.brGroup[b]!] === 0) {
+        if (b >= s.brReady.length || t >= s.brReady[b]!) {
+          s.waitForGroup(b, s.brGroup[b]!);
+          i--;
+          continue;
+        }
+      }
       const r = net.bufRouter[b]!;
       for (let k = 0; k < n; k++) {
         const slot = k * NB + b;

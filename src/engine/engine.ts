@@ -77,6 +77,8 @@ export class Engine {
     this.policy = policy;
     s.onRelease = policy.onRelease;
     s.oneHostLink = policy.oneHostLink === true;
+    // Heads may wait on their group's list where a request depends only on free buffers.
+    s.groupWaits = !policy.ordered && policy.onRequest === undefined && policy.mayClaim === undefined;
     const terminals = new Terminals(s, timing, policy);
     if (policy.branchDelay) s.brReady = new Float64Array(net.numBuffers * s.MB);
     const heads = new HeadStage(s, timing, policy);

@@ -154,6 +154,17 @@ export class EngineState {
   readonly bufGroup: Int32Array;
   /** Free buffers per group: a head whose group has none cannot be granted, so it does not ask. */
   readonly groupFree: Int32Array;
+  /**
+   * Heads waiting for a group with no free buffer may leave the pending list and wait on the
+   * group's list until one of its buffers is released (allocate.ts): per group the first waiting
+   * buffer (-1: none), per buffer the next one and the group it waits on (-1: none). Set by the
+   * engine for switch models whose requests depend on nothing else (no `ordered`, `onRequest`,
+   * `mayClaim`).
+   */
+  groupWaits = false;
+  private readonly waitFirst: Int32Array;
+  private readonly waitNext: Int32Array;
+  readonly waitGroup: Int32Array;
 
   constructor(net: Network, hooks: EngineHooks) {
     this.net = net;
@@ -196,6 +207,9 @@ export class EngineState {
     this.feeder = new Int32Array(NB).fill(-1);
     this.bufGroup = new Int32Array(NB).fill(-1);
     this.groupFree = new Int32Array(net.numNetChannels + net.numNodes);
+    this.waitFirst = new Int32Array(this.groupFree.length).fill(-1);
+    this.waitNext = new Int32Array(NB);
+    this.waitGroup = new Int32Array(NB).fill(-1);
     for (let b = 0; b < NB; b++) {
       const kind = net.bufKind[b];
       const g =
@@ -244,6 +258,28 @@ export class EngineState {
     this.pend[pos] = last;
     this.pendPos[last] = pos;
     this.pendPos[b] = -1;
+  }
+
+  /**
+   * Pending head buffer b, whose only branch waits for group g with no free buffer, waits on g's
+   * list instead of being visited every cycle; `release` puts it back when g gains a buffer. A
+   * buffer still on a list (it was put back by heads.ts before the list woke) is only unpended.
+   */
+  waitForGroup(b: number, g: number): void {
+    this.unpend(b);
+    if (this.waitGroup[b] !== -1) return;
+    this.waitGroup[b] = g;
+    this.waitNext[b] = this.waitFirst[g]!;
+    this.waitFirst[g] = b;
+  }
+
+  /** Group g has a free buffer again: its waiting heads are pending again (allocate.ts decides). */
+  private wakeGroup(g: number): void {
+    for (let b = this.waitFirst[g]!; b !== -1; b = this.waitNext[b]!) {
+      this.waitGroup[b] = -1;
+      this.addPending(b);
+    }
+    this.waitFirst[g] = -1;
   }
 
   addSource(b: number): void {
@@ -304,7 +340,7 @@ export class EngineState {
     this.asleep[b] = 0;
     this.feeder[b] = -1;
     const g = this.bufGroup[b]!;
-    if (g >= 0) this.groupFree[g]!++;
+    if (g >= 0 && this.groupFree[g]!++ === 0 && this.waitFirst[g] !== -1) this.wakeGroup(g);
     this.recv[b] = 0;
     this.brN[b] = 0;
     this.departed[b] = 0;
@@ -348,6 +384,15 @@ export class EngineState {
           return `buffer ${b} branch ${k} goes to a processor but has adaptive alternatives`;
       }
       if (this.recv[b]! > this.wormC[w]!.length) return `buffer ${b} received more flits than its worm has`;
+      // A head waiting for an output is pending, or waits on its group's list while the group has
+      // no free buffer (a wake-up cannot have been missed).
+      for (let k = 0; k < this.brN[b]!; k++) {
+        const slot = this.slot(b, k);
+        if (this.brOut[slot] !== -1 || this.pendPos[b] !== -1) continue;
+        const g = this.waitGroup[b]!;
+        if (g === -1) return `buffer ${b} waits for an output but is neither pending nor on a group's list`;
+        if (this.groupFree[g] !== 0) return `buffer ${b} waits on group ${g}, which has a free buffer`;
+      }
     }
     return undefined;
   }
