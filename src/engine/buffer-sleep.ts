@@ -71,6 +71,23 @@ export class BufferSleep {
   }
 
   /**
+   * Headers entered buffers list[0..n-1] this cycle: a buffer every branch of which waits for an
+   * output cannot move before a grant wakes it, so it falls asleep now (with the chain feeding it,
+   * fallAsleep).
+   */
+  headsArrived(list: Int32Array, n: number): void {
+    const NB = this.NB;
+    for (let i = 0; i < n; i++) {
+      const b = list[i]!;
+      const nb = this.brN[b]!;
+      if (nb === 0 || this.s.asleep[b] === 1) continue;
+      let waits = true;
+      for (let k = 0; k < nb && waits; k++) waits = this.brOut[k * NB + b]! < 0;
+      if (waits) this.fallAsleep(b);
+    }
+  }
+
+  /**
    * Does a flit arriving in sleeping buffer b (which held `had` flits) let it move? Only for a branch
    * that had nothing to send: one without an output or behind a sleeping buffer stays blocked (an
    * 8-flit head buffer waiting for its output would otherwise wake at every body flit).

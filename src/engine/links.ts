@@ -68,6 +68,8 @@ export class LinkStage {
   private moves = new Int32Array(64);
   /** This cycle's moves that sent their buffer's tail (candidates for release), in move order. */
   private tails = new Int32Array(64);
+  /** Network buffers a header entered this cycle (they may fall asleep at once, see move). */
+  private heads = new Int32Array(64);
   // Shared per-buffer and per-slot arrays, cached for the hot loop.
   private readonly recv: Int32Array;
   private readonly brN: Uint8Array;
@@ -336,6 +338,7 @@ export class LinkStage {
     if (this.moves.length < ntouched + st.srcCount) {
       this.moves = new Int32Array(2 * (ntouched + st.srcCount));
       this.tails = new Int32Array(this.moves.length);
+      this.heads = new Int32Array(this.moves.length);
     }
     const moves = this.moves;
     for (let i = 0; i < st.srcCount; i++) {
@@ -364,8 +367,11 @@ export class LinkStage {
     const whole = this.whole;
     const bufLen = st.bufLen;
     const tails = this.tails;
+    const heads = this.heads;
+    const sleeps = this.sleeps;
     const sleep = this.sleep;
     let ntails = 0;
+    let nheads = 0;
     let hops = 0;
     for (let i = 0; i < nm; i++) {
       const m = moves[i]!;
@@ -403,6 +409,7 @@ export class LinkStage {
         if (got === 1) {
           st.wormMsg[owner[out]!]!.hops++;
           this.sinks.headArrived(out, t + lat - 1);
+          if (sleeps) heads[nheads++] = out;
         }
       } else if (kind === BUF_SINK) {
         if (trace !== undefined) trace.flitIn(owner[out]!, out, got, t);
@@ -423,6 +430,11 @@ export class LinkStage {
       const w = owner[b]!;
       if (w >= 0 && st.minSent(b) === bufLen[b]) st.release(b, w);
     }
+    // A header that entered a buffer waits there for its output (its branches have none until
+    // allocation grants one after the routing delay): the buffer sleeps now, with the chain of
+    // buffers behind it, rather than after a cycle of visits that would find nothing to move.
+    // Done once every move is applied, so each feeding buffer is judged on its final state.
+    if (nheads > 0) sleep.headsArrived(heads, nheads);
     return nm;
   }
 }

@@ -1,13 +1,15 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { unicastWorm } from '../../src/plan/worm.js';
-import { makeNet, runMessages } from './harness.js';
+import { makeNet, PAPER_TIMING, runMessages } from './harness.js';
 
 /**
  * Sleeping buffers (docs/engine.md, "Work follows what can move"): a worm in 1-flit buffers whose
  * head waits for its output cannot move at all, and the whole chain of buffers behind the head
- * falls asleep in the cycle the head does, not one buffer per cycle. The property tests check the
- * rule itself (nothing that could move sleeps) every cycle; this checks that the work is skipped.
+ * falls asleep in the cycle the head does, not one buffer per cycle; a header entering a router's
+ * buffer waits there for its output, so the worm sleeps from the cycle it arrives. The property
+ * tests check the rule itself (nothing that could move sleeps) every cycle; this checks that the
+ * work is skipped.
  */
 describe('sleeping buffers', () => {
   for (const [from, to] of [
@@ -31,7 +33,13 @@ describe('sleeping buffers', () => {
           `cycle ${e.now - 1}: ${sleeping} of ${e.activeBuffers} held buffers sleep`,
         );
       });
-      // The head waits out its routing delay at every router: the worm sleeps through those cycles.
-      assert.ok(asleepCycles > 0, 'the worm never slept');
+      // The head waits out its routing delay at every router, from the end of the cycle it entered
+      // (routingDelay + 1 cycles before it leaves) at each of the h routers it reaches over a link,
+      // and from the end of the next cycle in the injection buffer (found blocked when visited).
+      const [sx, sy] = from.split(',').map(Number) as [number, number];
+      const [dx, dy] = to.split(',').map(Number) as [number, number];
+      const h = Math.abs(sx - dx) + Math.abs(sy - dy);
+      const wait = PAPER_TIMING.routingDelay + 1;
+      assert.equal(asleepCycles, h * wait + (wait - 1));
     });
 });
