@@ -257,11 +257,17 @@ export class Allocator {
   /** Branch `slot` of buffer b (worm w) gets buffer `cand`; the worm holds it until its tail leaves. */
   private grant(slot: number, b: number, w: number, cand: number): void {
     const s = this.s;
+    // A worm streaming through this channel could now meet a competitor for the link: it goes on
+    // buffer by buffer from this cycle.
+    const pc = s.net.bufPc[cand]!;
+    if (pc < s.streamChan.length && s.streamChan[pc] !== -1) s.stopStream!(s.streamChan[pc]!);
     s.brOut[slot] = cand;
     s.wake(b);
     s.feeder[cand] = slot;
     s.owner[cand] = w;
-    s.groupFree[s.bufGroup[cand]!]!--;
+    const g = s.bufGroup[cand]!;
+    s.groupFree[g]!--;
+    if (g < s.chanHeld.length) s.chanHeld[g]!++;
     s.bufLen[cand] = s.bufLen[b]!;
     s.recv[cand] = 0;
     s.brN[cand] = 0;

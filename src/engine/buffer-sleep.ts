@@ -106,7 +106,7 @@ export class BufferSleep {
   check(): string | undefined {
     const st = this.s;
     for (let b = 0; b < st.net.numBuffers; b++) {
-      if (st.asleep[b] === 0) continue;
+      if (st.asleep[b] !== 1) continue;
       if (st.owner[b] === -1) return `free buffer ${b} sleeps`;
       for (let k = 0; k < this.brN[b]!; k++) {
         const s = k * this.NB + b;

@@ -4,7 +4,8 @@ import type { SwitchModel, SwitchPolicy } from '../router/model.js';
 import { Allocator } from './allocate.js';
 import { deadlockReport } from './deadlock.js';
 import { HeadStage } from './heads.js';
-import { type LinkSinks, LinkStage } from './links.js';
+import type { LinkSinks } from './link-sinks.js';
+import { LinkStage } from './links.js';
 import type { MessageState } from './message.js';
 import { BUF_SINK, type Network } from './network.js';
 import { type EngineHooks, EngineState, type Timing, type TraceSink } from './state.js';
@@ -37,6 +38,29 @@ class StageSinks implements LinkSinks {
   }
 }
 
+/** Switches for tests that check the link stage's shortcuts change nothing (all default on). */
+export interface EngineOptions {
+  /** Let worms stream where links are plain (streams.ts). */
+  streams?: boolean;
+  /** Let a channel's only bidder win without arbitration (link-readiness.ts). */
+  soleBidders?: boolean;
+}
+
+/**
+ * Are links plain, so that worms may stream: buffers counted one by one (no shared space, no
+ * per-flit gate, no whole-packet links), links of one cycle with credits back at once, and no trace?
+ */
+function plainLinks(net: Network, policy: SwitchPolicy, hooks: EngineHooks): boolean {
+  return (
+    policy.room === undefined &&
+    policy.flitGate === undefined &&
+    policy.wholePackets !== true &&
+    net.maxLatency <= 1 &&
+    net.maxCreditDelay === 0 &&
+    hooks.trace === undefined
+  );
+}
+
 /**
  * The flit-level engine: the clock and the order of a cycle's stages. One cycle:
  *  1. end nodes (terminals.ts): start-up completions move worms to their node's injection queue;
@@ -67,7 +91,13 @@ export class Engine {
   private lastMove = 0;
   private nextMsgId = 0;
 
-  constructor(net: Network, model: SwitchModel, timing: Timing, hooks: EngineHooks = {}) {
+  constructor(
+    net: Network,
+    model: SwitchModel,
+    timing: Timing,
+    hooks: EngineHooks = {},
+    options: EngineOptions = {},
+  ) {
     this.net = net;
     this.timing = timing;
     const s = new EngineState(net, hooks);
@@ -84,7 +114,14 @@ export class Engine {
     const heads = new HeadStage(s, timing, policy);
     this.terminals = terminals;
     this.allocator = new Allocator(s, policy);
-    this.links = new LinkStage(s, new StageSinks(heads, terminals), policy);
+    const sinks = new StageSinks(heads, terminals);
+    this.links = new LinkStage(
+      s,
+      sinks,
+      policy,
+      options.streams !== false && plainLinks(net, policy, hooks),
+      options.soleBidders !== false,
+    );
   }
 
   /** Flit moves over network channels since the start. */
@@ -160,6 +197,7 @@ export class Engine {
       const moved = this.links.move(t);
       if (moved > 0) this.lastMove = t;
       else if (t - this.lastMove >= this.timing.deadlockCycles) {
+        this.links.settle(t);
         throw new DeadlockError(
           deadlockReport(this.s, this.policy, this.terminals.queued(), t, t - this.lastMove),
         );
@@ -185,7 +223,16 @@ export class Engine {
    * and no branch has sent more flits than arrived. Returns the first violation, or undefined.
    */
   checkInvariants(): string | undefined {
+    this.links.settle(this.now);
     return this.s.checkInvariants() ?? this.links.checkSleep() ?? this.policy.check?.();
+  }
+
+  /** Worms streaming now, and streams stopped so far (for tests and diagnostics). */
+  get streamingWorms(): number {
+    return this.links.streaming;
+  }
+  get streamStops(): number {
+    return this.links.streamStops;
   }
 }
 

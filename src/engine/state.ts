@@ -142,6 +142,13 @@ export class EngineState {
   onRelease: ((b: number) => void) | undefined;
   /** The switch model's host links carry one packet at a time over all injection channels of a node. */
   oneHostLink = false;
+  /**
+   * Streaming worms (streams.ts): per channel, the streaming worm that holds one of its VCs, or -1
+   * (empty when the link stage does not stream), and how to stop one when another worm takes a VC
+   * of such a channel.
+   */
+  streamChan: Int32Array = new Int32Array(0);
+  stopStream: ((w: number) => void) | undefined;
 
   // Sleeping buffers (links.ts): a held buffer none of whose branches can move until an event.
   /** 1 while buffer b sleeps: link traversal skips it until wake(b). */
@@ -150,10 +157,17 @@ export class EngineState {
   readonly feeder: Int32Array;
 
   // Allocation groups (a network channel's VCs, or a node's consumption channels; allocate.ts).
-  /** Group of each buffer: its channel, numNetChannels + node for consumption buffers, -1 for injection. */
+  /**
+   * Group of each buffer: its channel, numNetChannels + node for consumption buffers; for an
+   * injection buffer -2 - its node (injection channels are taken by end nodes, not allocated).
+   */
   readonly bufGroup: Int32Array;
   /** Free buffers per group: a head whose group has none cannot be granted, so it does not ask. */
   readonly groupFree: Int32Array;
+  /** Free injection channels per node (terminals.ts skips a node that has none). */
+  readonly injFree: Int32Array;
+  /** Held VCs per network channel (a channel with one has one possible bidder for its link). */
+  readonly chanHeld: Int32Array;
   /**
    * Heads waiting for a group with no free buffer may leave the pending list and wait on the
    * group's list until one of its buffers is released (allocate.ts): per group the first waiting
@@ -210,14 +224,12 @@ export class EngineState {
     this.waitFirst = new Int32Array(this.groupFree.length).fill(-1);
     this.waitNext = new Int32Array(NB);
     this.waitGroup = new Int32Array(NB).fill(-1);
+    this.injFree = new Int32Array(net.numNodes).fill(net.injPerNode);
+    this.chanHeld = new Int32Array(net.numNetChannels);
     for (let b = 0; b < NB; b++) {
       const kind = net.bufKind[b];
-      const g =
-        kind === BUF_NET
-          ? net.bufPc[b]!
-          : kind === BUF_SINK
-            ? net.numNetChannels + net.pcSrc[net.bufPc[b]!]!
-            : -1;
+      const node = net.pcSrc[net.bufPc[b]!]!;
+      const g = kind === BUF_NET ? net.bufPc[b]! : kind === BUF_SINK ? net.numNetChannels + node : -2 - node;
       this.bufGroup[b] = g;
       if (g >= 0) this.groupFree[g]!++;
     }
@@ -340,7 +352,10 @@ export class EngineState {
     this.asleep[b] = 0;
     this.feeder[b] = -1;
     const g = this.bufGroup[b]!;
-    if (g >= 0 && this.groupFree[g]!++ === 0 && this.waitFirst[g] !== -1) this.wakeGroup(g);
+    if (g >= 0) {
+      if (g < this.chanHeld.length) this.chanHeld[g]!--;
+      if (this.groupFree[g]!++ === 0 && this.waitFirst[g] !== -1) this.wakeGroup(g);
+    } else this.injFree[-2 - g]!++;
     this.recv[b] = 0;
     this.brN[b] = 0;
     this.departed[b] = 0;
@@ -368,6 +383,13 @@ export class EngineState {
    */
   checkInvariants(): string | undefined {
     const net = this.net;
+    for (let pc = 0; pc < net.numNetChannels; pc++) {
+      let held = 0;
+      for (let b = net.pcFirstBuf[pc]!; b < net.pcFirstBuf[pc]! + net.pcVcs[pc]!; b++)
+        if (this.owner[b] !== -1) held++;
+      if (held !== this.chanHeld[pc])
+        return `channel ${pc} has ${held} held VCs, counted ${this.chanHeld[pc]}`;
+    }
     for (let b = 0; b < net.numBuffers; b++) {
       const w = this.owner[b]!;
       if (w < 0) {

@@ -28,7 +28,9 @@ export class Terminals {
   private readonly timing: Timing;
   /** Cycle at which each processor finishes its current start-ups. */
   private readonly procFree: Float64Array;
+  /** Per node, the worms whose start-up has ended, waiting for an injection channel from readyHead on. */
   private readonly readyQueue: ReadyWorm[][];
+  private readonly readyHead: Int32Array;
   /** Nodes with worms queued for an injection channel, and a flag per node. */
   private readonly waitingNodes: number[] = [];
   private readonly waitingFlag: Uint8Array;
@@ -43,6 +45,7 @@ export class Terminals {
     const N = s.net.numNodes;
     this.procFree = new Float64Array(N);
     this.readyQueue = Array.from({ length: N }, () => []);
+    this.readyHead = new Int32Array(N);
     this.waitingFlag = new Uint8Array(N);
   }
 
@@ -98,11 +101,18 @@ export class Terminals {
     const s = this.s;
     const net = s.net;
     const nodes = this.waitingNodes;
+    // A node all of whose injection channels are held waits without a look (unless the switch
+    // model decides which channel a worm may take, or one host link carries them all).
+    const counted = this.policy === undefined && !s.oneHostLink;
     let keep = 0;
     for (let i = 0; i < nodes.length; i++) {
       const n = nodes[i]!;
+      if (counted && s.injFree[n] === 0) {
+        nodes[keep++] = n;
+        continue;
+      }
       const q = this.readyQueue[n]!;
-      let qi = 0;
+      let qi = this.readyHead[n]!;
       const first = net.injFirst[n]!;
       // One host link: no new worm while one is still coming in from the processor.
       let linkBusy = false;
@@ -111,9 +121,11 @@ export class Terminals {
       for (let b = first; b < first + net.injPerNode && qi < q.length && !linkBusy; b++) {
         if (s.owner[b] !== -1) continue;
         if (this.policy !== undefined && !this.policy.canInject!(b, q[qi]!.worm.spec)) continue;
-        const rw = q[qi++]!;
+        const rw = q[qi]!;
+        q[qi++] = undefined as unknown as ReadyWorm;
         const w = s.newWorm(rw.worm, rw.msg);
         s.owner[b] = w;
+        s.injFree[n]!--;
         s.bufLen[b] = rw.worm.length;
         s.recv[b] = 0;
         s.brN[b] = 0;
@@ -128,9 +140,19 @@ export class Terminals {
         s.addSource(b);
         if (s.oneHostLink) linkBusy = true;
       }
-      if (qi > 0) q.splice(0, qi);
-      if (q.length > 0) nodes[keep++] = n;
-      else this.waitingFlag[n] = 0;
+      if (qi === q.length) {
+        q.length = 0;
+        this.readyHead[n] = 0;
+        this.waitingFlag[n] = 0;
+        continue;
+      }
+      // Taken worms leave the front of the queue; it is compacted once they are most of it.
+      if (qi > 32 && 2 * qi > q.length) {
+        q.splice(0, qi);
+        qi = 0;
+      }
+      this.readyHead[n] = qi;
+      nodes[keep++] = n;
     }
     nodes.length = keep;
   }
@@ -168,8 +190,10 @@ export class Terminals {
   /** Worms waiting for an injection channel, in queue order (for deadlock reports). */
   queued(): QueuedWorm[] {
     const out: QueuedWorm[] = [];
-    for (const n of this.waitingNodes)
-      for (const rw of this.readyQueue[n]!) out.push({ node: n, msg: rw.msg });
+    for (const n of this.waitingNodes) {
+      const q = this.readyQueue[n]!;
+      for (let i = this.readyHead[n]!; i < q.length; i++) out.push({ node: n, msg: q[i]!.msg });
+    }
     return out;
   }
 }

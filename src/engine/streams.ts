@@ -1,0 +1,268 @@
+import { F_ABSORB } from '../plan/worm.js';
+import type { LinkSinks } from './link-sinks.js';
+import type { EngineState } from './state.js';
+
+/**
+ * Streaming worms, for the plain link stage (plain-links.ts). A unicast worm whose header has
+ * entered its destination's consumption channel, that is alone on every channel it holds (no
+ * other VC of any of them is held) and has a flit in every buffer it holds, moves one flit out of
+ * every one of its buffers in every following cycle: each buffer passes a flit on and receives the
+ * next (the consumption channel takes one per cycle, the processor pushes one while it has any),
+ * until the tail has gone by. After cycle t0 + d - 1 a buffer that held `base` flits at t0 has
+ * received min(L, base + d) of the worm's L flits, and its tail leaves it in cycle
+ * t0 + L - base' - 1, base' being its successor's count. So a streaming worm costs one step per
+ * cycle, not one visit per buffer it spans: its counters stay as they were at t0 and are brought
+ * up to date when something else must read them, and only its releases are events.
+ *
+ * Nothing else can change the worm's course while it streams, except another worm taking a VC on
+ * one of its channels, which could then compete for the link: the allocator stops the stream at
+ * that grant (EngineState.stopStream), and the worm goes on buffer by buffer from that cycle. Its
+ * releases happen in the cycle and at the place in the order of the cycle's moves where the link
+ * stage would have made them (PlainLinkStage merges them by the buffer's place in the list of held
+ * buffers), so results are the same to the byte. The link stage's buffers skip streaming buffers
+ * (asleep = 2).
+ */
+export class Streams {
+  private readonly s: EngineState;
+  private readonly sinks: LinkSinks;
+  /** Per buffer: the flits it had received when its worm started streaming (or was last brought up to date). */
+  private readonly base: Int32Array;
+  // Per worm id (grown with the engine's worm table).
+  /** First cycle counted from `base`, -1 when the worm does not stream. */
+  private t0 = new Int32Array(0);
+  /** The consumption buffer its header is in. */
+  private sink = new Int32Array(0);
+  /** The oldest buffer it still holds (the next to be freed). */
+  private oldest = new Int32Array(0);
+  /** The cycle in which the tail leaves `oldest`. */
+  private due = new Int32Array(0);
+  /** Flits it moves over network channels per cycle (its network buffers still receiving). */
+  private rate = new Int32Array(0);
+  /** Its injection buffer, taken off the processors' list while it streams, or -1. */
+  private src = new Int32Array(0);
+  /** Streaming worms, unordered, and each one's place in the list. */
+  private list: Int32Array = new Int32Array(16);
+  private pos = new Int32Array(0);
+  private count = 0;
+  /** Buffers freed this cycle by streaming worms (their tails left), for the link stage's release loop. */
+  releases: Int32Array = new Int32Array(16);
+  nreleases = 0;
+  /** Network buffers of the network (ids below), for telling network buffers apart. */
+  private readonly netBuffers: number;
+  constructor(s: EngineState, sinks: LinkSinks) {
+    this.s = s;
+    this.sinks = sinks;
+    const net = s.net;
+    this.base = new Int32Array(net.numBuffers);
+    this.netBuffers = net.numNetChannels > 0 ? net.pcFirstBuf[net.numNetChannels]! : 0;
+    s.streamChan = new Int32Array(net.numChannels).fill(-1);
+    s.stopStream = (w) => this.stop(w, s.now);
+  }
+
+  /** Streams stopped by a grant on one of their channels (for tests). */
+  stops = 0;
+  /** Worms streaming now. */
+  get streaming(): number {
+    return this.count;
+  }
+
+  /** Is network buffer `out` the only VC of its channel held (its feeder then bids alone)? */
+  private alone(out: number): boolean {
+    return this.s.chanHeld[this.s.net.bufPc[out]!] === 1;
+  }
+
+  /**
+   * The header of a worm entered consumption buffer z in cycle t (the cycle's moves and releases
+   * done): it streams from cycle t + 1 if it can. Only a plain unicast on the network's routing
+   * (whose choices are fixed: an adaptive routing reads buffer occupancies, which a streaming worm
+   * does not keep up to date).
+   */
+  headIn(z: number, t: number): void {
+    const st = this.s;
+    const w = st.owner[z]!;
+    if (w < 0) return;
+    const cw = st.wormC[w]!;
+    if (cw.node.length !== 1 || cw.flags[0] !== F_ABSORB || cw.level[0] !== 0 || cw.routing !== undefined)
+      return;
+    if (st.net.routing.alternatives !== undefined) return;
+    this.tryStart(z, w, t);
+  }
+
+  /**
+   * Starts worm w, whose header is in consumption buffer z, streaming from cycle t + 1 if every
+   * buffer it holds has one branch, a flit to send, is awake, and leads into a buffer alone on its
+   * channel.
+   */
+  private tryStart(z: number, w: number, t: number): void {
+    const st = this.s;
+    const NB = st.NB;
+    // Walk upstream from the sink: every held buffer has one branch, a flit to send, is awake, and
+    // leads into a buffer that is alone on its channel.
+    let u = st.feeder[z]!;
+    let oldest = z;
+    let rate = 0;
+    while (u >= 0 && u < NB && st.owner[u] === w) {
+      const out = st.brOut[u]!;
+      if (st.brN[u] !== 1 || st.asleep[u] !== 0 || st.recv[u]! - st.brSent[u]! < 1) return;
+      if (out < this.netBuffers) {
+        if (!this.alone(out)) return;
+        rate++;
+      }
+      oldest = u;
+      u = st.feeder[u]!;
+    }
+    if (oldest === z || u >= NB) return;
+    this.grow(w);
+    const t0 = t + 1;
+    this.t0[w] = t0;
+    this.sink[w] = z;
+    this.oldest[w] = oldest;
+    this.rate[w] = rate;
+    this.base[z] = st.recv[z]!;
+    for (let b = oldest; b !== z; b = st.brOut[b]!) {
+      this.base[b] = st.recv[b]!;
+      st.asleep[b] = 2;
+      if (b < this.netBuffers) st.streamChan[st.net.bufPc[b]!] = w;
+    }
+    this.due[w] = t0 + st.bufLen[z]! - this.base[st.brOut[oldest]!]! - 1;
+    this.src[w] = -1;
+    if (st.srcPos[oldest] !== -1) {
+      st.unsource(oldest);
+      this.src[w] = oldest;
+    }
+    if (this.count === this.list.length) this.list = grown(this.list);
+    this.pos[w] = this.count;
+    this.list[this.count++] = w;
+  }
+
+  /**
+   * Cycle t's moves of every streaming worm: one flit into each consumption buffer (the processor
+   * takes it, as LinkStage's consume), the network moves counted, and the buffers whose tails
+   * leave this cycle listed in `releases` for the release loop. Returns the moves made.
+   */
+  step(t: number): number {
+    const st = this.s;
+    this.nreleases = 0;
+    let moves = 0;
+    for (let i = this.count - 1; i >= 0; i--) {
+      const w = this.list[i]!;
+      const z = this.sink[w]!;
+      moves += 1 + this.rate[w]!;
+      st.flitHops += this.rate[w]!;
+      this.sinks.consume(z, this.base[z]! + t - this.t0[w]! + 1, t);
+      if (t !== this.due[w]) continue;
+      // The tail leaves the oldest buffer: it is freed in the release loop, the next one is oldest.
+      const u = this.oldest[w]!;
+      if (this.nreleases === this.releases.length) this.releases = grown(this.releases);
+      this.releases[this.nreleases++] = u;
+      if (u < this.netBuffers) st.streamChan[st.net.bufPc[u]!] = -1;
+      if (u === this.src[w]) this.src[w] = -1;
+      const next = st.brOut[u]!;
+      if (next === z) {
+        // The tail is in the consumption channel: the worm has finished streaming.
+        this.remove(w);
+        continue;
+      }
+      this.oldest[w] = next;
+      if (next < this.netBuffers) this.rate[w]!--;
+      this.due[w] = this.t0[w]! + st.bufLen[z]! - this.base[st.brOut[next]!]! - 1;
+    }
+    return moves;
+  }
+
+  /**
+   * Brings worm w's counters up to the start of cycle t (what the link stage would hold after the
+   * moves of cycles t0 .. t - 1). With `keep` it goes on streaming from t; otherwise it stops, and
+   * the link stage takes it over buffer by buffer.
+   */
+  private settle(w: number, t: number, keep: boolean): void {
+    const st = this.s;
+    const d = t - this.t0[w]!;
+    const z = this.sink[w]!;
+    const L = st.bufLen[z]!;
+    let prev = -1;
+    for (let b = this.oldest[w]!; ; b = st.brOut[b]!) {
+      const r = Math.min(L, this.base[b]! + d);
+      st.recv[b] = r;
+      if (prev >= 0) st.brSent[prev] = r;
+      else if (b === this.src[w]) st.srcSent[b] = r;
+      if (keep) this.base[b] = r;
+      else if (b !== z) {
+        st.asleep[b] = 0;
+        if (b < this.netBuffers) st.streamChan[st.net.bufPc[b]!] = -1;
+      }
+      if (b === z) break;
+      prev = b;
+    }
+    if (keep) {
+      // The release cycles stay as they were: base and t0 move together.
+      this.t0[w] = t;
+      return;
+    }
+    const src = this.src[w]!;
+    if (src !== -1 && st.srcSent[src]! < st.bufLen[src]!) st.addSource(src);
+    this.remove(w);
+  }
+
+  /** Worm w stops streaming at the start of cycle t (another worm took a VC on one of its channels). */
+  stop(w: number, t: number): void {
+    if (w >= this.t0.length || this.t0[w]! < 0) return;
+    this.stops++;
+    this.settle(w, t, false);
+  }
+
+  /** Every streaming worm's counters brought up to the start of cycle t, for checks and reports. */
+  settleAll(t: number): void {
+    for (let i = 0; i < this.count; i++) this.settle(this.list[i]!, t, true);
+  }
+
+  private remove(w: number): void {
+    const p = this.pos[w]!;
+    const last = this.list[--this.count]!;
+    this.list[p] = last;
+    this.pos[last] = p;
+    this.t0[w] = -1;
+  }
+
+  private grow(w: number): void {
+    if (w < this.t0.length) return;
+    const n = Math.max(2 * this.t0.length, w + 1, 64);
+    const copy = (a: Int32Array, fill = 0) => {
+      const x = new Int32Array(n).fill(fill);
+      x.set(a);
+      return x;
+    };
+    this.t0 = copy(this.t0, -1);
+    this.sink = copy(this.sink);
+    this.oldest = copy(this.oldest);
+    this.due = copy(this.due);
+    this.rate = copy(this.rate);
+    this.src = copy(this.src);
+    this.pos = copy(this.pos);
+  }
+
+  /** A streaming worm's buffers are skipped by the sleeping rule's check: this is theirs. */
+  check(): string | undefined {
+    const st = this.s;
+    for (let i = 0; i < this.count; i++) {
+      const w = this.list[i]!;
+      for (let b = this.oldest[w]!; b !== this.sink[w]; b = st.brOut[b]!) {
+        if (st.owner[b] !== w) return `streaming worm ${w} lost buffer ${b}`;
+        if (st.asleep[b] !== 2) return `buffer ${b} of streaming worm ${w} is not marked`;
+        const out = st.brOut[b]!;
+        if (out < this.netBuffers && !this.alone(out))
+          return `streaming worm ${w} shares the channel of buffer ${out}`;
+      }
+    }
+    for (let b = 0; b < st.net.numBuffers; b++)
+      if (st.asleep[b] === 2 && !(st.owner[b]! >= 0 && (this.t0[st.owner[b]!] ?? -1) >= 0))
+        return `buffer ${b} is marked streaming but its worm is not`;
+    return undefined;
+  }
+}
+
+function grown(a: Int32Array): Int32Array<ArrayBuffer> {
+  const x = new Int32Array(a.length * 2);
+  x.set(a);
+  return x;
+}
