@@ -45,6 +45,7 @@ export class Allocator {
 
   allocate(t: number): void {
     const s = this.s;
+    s.duePending(t);
     const net = s.net;
     const NB = s.NB;
     const brOut = s.brOut;

@@ -69,7 +69,7 @@ export class HeadStage {
     // The head entered at cycle t; it leaves after the routing decision, one cycle per link.
     s.readyAt[b] = t + delay + 1;
     if (this.policy !== undefined) this.delayBranches(b, s.readyAt[b]!);
-    if (s.brN[b]! > 0) s.addPending(b);
+    if (s.brN[b]! > 0) s.pendFrom(b, s.readyAt[b]!);
   }
 
   /**

@@ -51,6 +51,9 @@ export interface TraceSink {
  * are grouped by branch rank so that the first branches of all buffers (every unicast's only one)
  * lie together: the hot loops touch one dense array per field, not one cache line per buffer.
  */
+/** Cycles the wheel of heads in their routing delay spans (a power of 2; longer delays wait pending). */
+const WHEEL = 16;
+
 export class EngineState {
   readonly net: Network;
   readonly hooks: EngineHooks;
@@ -125,6 +128,15 @@ export class EngineState {
   readonly pend: Int32Array;
   readonly pendPos: Int32Array;
   pendCount = 0;
+  /**
+   * Heads still in their routing delay, by the cycle they become ready (a wheel of WHEEL cycles):
+   * they join the pending list then, instead of being visited every cycle before. Per slot of the
+   * wheel its first buffer (-1: none), per buffer the next one, and whether it is in the wheel.
+   * Used with groupWaits (where the order of the pending list changes no decision).
+   */
+  private readonly wheelFirst: Int32Array;
+  private readonly wheelNext: Int32Array;
+  private readonly inWheel: Uint8Array;
   // Injection buffers still receiving flits from their processor.
   readonly srcList: Int32Array;
   readonly srcPos: Int32Array;
@@ -215,6 +227,9 @@ export class EngineState {
     this.brGroup = new Int32Array(NS);
     this.pend = new Int32Array(NB);
     this.pendPos = new Int32Array(NB).fill(-1);
+    this.wheelFirst = new Int32Array(WHEEL).fill(-1);
+    this.wheelNext = new Int32Array(NB);
+    this.inWheel = new Uint8Array(NB);
     this.srcList = new Int32Array(NB);
     this.srcPos = new Int32Array(NB).fill(-1);
     this.asleep = new Uint8Array(NB);
@@ -255,6 +270,31 @@ export class EngineState {
     this.active[pos] = last;
     this.activePos[last] = pos;
     this.activePos[b] = -1;
+  }
+
+  /**
+   * A head's branches in buffer b wait for outputs, which allocation may grant from cycle `ready`
+   * on: pending now, or from then on (the wheel) where the pending list's order does not matter.
+   */
+  pendFrom(b: number, ready: number): void {
+    if (!this.groupWaits || ready <= this.now + 1 || ready - this.now >= WHEEL) {
+      this.addPending(b);
+      return;
+    }
+    const slot = ready & (WHEEL - 1);
+    this.wheelNext[b] = this.wheelFirst[slot]!;
+    this.wheelFirst[slot] = b;
+    this.inWheel[b] = 1;
+  }
+
+  /** Cycle t's heads whose routing delay is over join the pending list (allocate.ts, before it looks). */
+  duePending(t: number): void {
+    const slot = t & (WHEEL - 1);
+    for (let b = this.wheelFirst[slot]!; b !== -1; b = this.wheelNext[b]!) {
+      this.inWheel[b] = 0;
+      this.addPending(b);
+    }
+    this.wheelFirst[slot] = -1;
   }
 
   addPending(b: number): void {
@@ -410,7 +450,7 @@ export class EngineState {
       // no free buffer (a wake-up cannot have been missed).
       for (let k = 0; k < this.brN[b]!; k++) {
         const slot = this.slot(b, k);
-        if (this.brOut[slot] !== -1 || this.pendPos[b] !== -1) continue;
+        if (this.brOut[slot] !== -1 || this.pendPos[b] !== -1 || this.inWheel[b] === 1) continue;
         const g = this.waitGroup[b]!;
         if (g === -1) return `buffer ${b} waits for an output but is neither pending nor on a group's list`;
         if (this.groupFree[g] !== 0) return `buffer ${b} waits on group ${g}, which has a free buffer`;
