@@ -40,6 +40,8 @@ const LEVEL_0 = Uint8Array.of(0);
 const ZERO = Int32Array.of(0);
 const NONE = new Int32Array(0);
 const NO_RETRANSMIT: ReadonlyArray<WormSpec[] | undefined> = [undefined];
+/** The stop list [d] of a unicast to node d, one shared array per node (never written). */
+const UNICAST_NODES: Int32Array[] = [];
 
 /** Compiles (and caches) a worm; throws McsimError when the header is inconsistent. */
 export function compileWorm(spec: WormSpec, numNodes: number): CompiledWorm {
@@ -61,7 +63,7 @@ export function compileWorm(spec: WormSpec, numNodes: number): CompiledWorm {
         spec,
         source: spec.source,
         length: spec.length,
-        node: Int32Array.of(d),
+        node: UNICAST_NODES[d] ?? (UNICAST_NODES[d] = Int32Array.of(d)),
         flags: UNICAST_FLAGS,
         level: LEVEL_0,
         childStart: ZERO,

@@ -7,6 +7,7 @@ import type { MessageState } from './message.js';
 import type { EngineState, Timing } from './state.js';
 
 interface ReadyWorm {
+  node: number;
   worm: CompiledWorm;
   msg: MessageState;
 }
@@ -34,7 +35,7 @@ export class Terminals {
   /** Nodes with worms queued for an injection channel, and a flag per node. */
   private readonly waitingNodes: number[] = [];
   private readonly waitingFlag: Uint8Array;
-  private readonly events = new EventHeap<{ node: number; rw: ReadyWorm }>();
+  private readonly events = new EventHeap<ReadyWorm>();
   /** The switch model, when it decides which free injection channel a worm may take. */
   private readonly policy: SwitchPolicy | undefined;
 
@@ -65,7 +66,7 @@ export class Terminals {
       this.procFree[node] = done;
       msg.liveWorms++;
       msg.worms++;
-      this.events.push(done, { node, rw: { worm: cw, msg } });
+      this.events.push(done, { node, worm: cw, msg });
     }
   }
 
@@ -83,7 +84,7 @@ export class Terminals {
   inject(t: number): void {
     while (this.events.peekTime() <= t) {
       const e = this.events.pop()!;
-      this.enqueueReady(e.node, e.rw);
+      this.enqueueReady(e.node, e);
     }
     if (this.waitingNodes.length > 0) this.allocateInjection();
   }
