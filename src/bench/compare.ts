@@ -13,6 +13,10 @@ import { BENCH_POINTS, type BenchSpec, benchConfig, warmupMeasure } from './poin
  * new `reps` times (the order flips every round so drift in the machine's speed hits both), and
  * the table gives the median flit-hops per second of each and their ratio. Whole processes are
  * timed from their second run of the point, after a warm-up run, as the in-process bench does.
+ *
+ * With `--paired`, each point runs in one process that holds both builds (paired-child.ts) and
+ * times them in turn, `reps` pairs; the ratio is the median of the pairs' ratios. On a machine
+ * whose speed drifts (shared with other work) it is the steadier measure; the table says which.
  */
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -80,17 +84,42 @@ function runChild(dist: string, p: BenchSpec): Timed {
   return { flitHopsPerSecond: r.flitHops! / r.cpuSeconds!, wallFlitHopsPerSecond: r.flitHops! / r.seconds! };
 }
 
+/** Both builds in one process, `pairs` runs each in turn (paired-child.ts): per-pair ratios new/old. */
+function runPaired(oldDist: string, newDist: string, p: BenchSpec, pairs: number): Timed[] | string {
+  const child = join(ROOT, 'dist', 'bench', 'paired-child.js');
+  const out = execFileSync(
+    process.execPath,
+    [child, oldDist, newDist, JSON.stringify(benchConfig(p)), String(warmupMeasure(p)), String(pairs)],
+    { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] },
+  );
+  const r = JSON.parse(out.trim().split('\n').pop()!) as { old?: number[]; new?: number[]; error?: string };
+  if (r.error !== undefined) return r.error;
+  return r.old!.map((o, i) => ({ flitHopsPerSecond: o, wallFlitHopsPerSecond: r.new![i]! }));
+}
+
 function median(xs: number[]): number {
   const s = [...xs].sort((a, b) => a - b);
   const m = s.length >> 1;
   return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
 }
 
-export function compareBench(ref: string, reps: number, points: readonly BenchSpec[] = BENCH_POINTS): void {
+export function compareBench(
+  ref: string,
+  reps: number,
+  points: readonly BenchSpec[] = BENCH_POINTS,
+  paired = false,
+): void {
   const { commit, dist: refDist } = buildRevision(ref);
   const curDist = join(ROOT, 'dist');
   const head = git(['rev-parse', '--short=12', 'HEAD']);
   const dirty = git(['status', '--porcelain', '--untracked-files=no']) !== '' ? ' + uncommitted changes' : '';
+  if (paired) {
+    console.log(
+      `old: ${commit.slice(0, 12)} (${ref}); new: ${head}${dirty}; both in one process per point, ${reps} pairs of runs in turn`,
+    );
+    comparePaired(refDist, curDist, reps, points);
+    return;
+  }
   console.log(`old: ${commit.slice(0, 12)} (${ref}); new: ${head}${dirty}; ${reps} runs each, alternating`);
   const rows: string[][] = [];
   const ratios: number[] = [];
@@ -146,5 +175,40 @@ export function compareBench(ref: string, reps: number, points: readonly BenchSp
     console.log(
       `geometric mean of new/old over ${ratios.length} point(s): ${geo(ratios)} per CPU second, ${geo(wallRatios)} per wall second`,
     );
+  }
+}
+
+/** The --paired table: per point the medians of each side and the median of the pairs' ratios. */
+function comparePaired(refDist: string, curDist: string, pairs: number, points: readonly BenchSpec[]): void {
+  const rows: string[][] = [];
+  const ratios: number[] = [];
+  const M = (x: number) => (x / 1e6).toFixed(2);
+  for (const p of points) {
+    const r = runPaired(refDist, curDist, p, pairs);
+    if (typeof r === 'string') rows.push([p.id, 'n/a', 'n/a', 'n/a', r.slice(0, 60)]);
+    else {
+      const old = r.map((x) => x.flitHopsPerSecond!);
+      const cur = r.map((x) => x.wallFlitHopsPerSecond!);
+      const each = r.map((x) => x.wallFlitHopsPerSecond! / x.flitHopsPerSecond!);
+      const ratio = median(each);
+      ratios.push(ratio);
+      rows.push([
+        p.id,
+        M(median(old)),
+        M(median(cur)),
+        ratio.toFixed(3),
+        `${Math.min(...each).toFixed(3)}-${Math.max(...each).toFixed(3)}`,
+      ]);
+    }
+    console.error(`  ${p.id} done`);
+  }
+  console.log('');
+  printTable(
+    ['point', 'old M flit-hops/cpu-s', 'new M flit-hops/cpu-s', 'new/old (median of pairs)', 'pairs range'],
+    rows,
+  );
+  if (ratios.length > 0) {
+    const geo = Math.exp(ratios.reduce((a, r) => a + Math.log(r), 0) / ratios.length).toFixed(3);
+    console.log(`geometric mean of new/old over ${ratios.length} point(s): ${geo} per CPU second`);
   }
 }

@@ -272,8 +272,12 @@ export async function main(argv: string[]): Promise<number> {
       'run git revision <rev> and this code side by side, in fresh processes, and print ratios',
     )
     .option('--reps <n>', 'runs of each point per side with --compare', intArg('--reps', 1), 3)
+    .option(
+      '--paired',
+      'with --compare: both revisions in one process per point, timed in turn (steadier on a shared machine)',
+    )
     .option('--points <ids>', 'comma-separated bench point ids (default: all)')
-    .action(async (opts: { compare?: string; reps: number; points?: string }) => {
+    .action(async (opts: { compare?: string; reps: number; points?: string; paired?: boolean }) => {
       const { BENCH_POINTS } = await import('../bench/points.js');
       let points = BENCH_POINTS;
       if (opts.points !== undefined) {
@@ -286,8 +290,15 @@ export async function main(argv: string[]): Promise<number> {
           );
         points = BENCH_POINTS.filter((p) => ids.includes(p.id));
       }
+      if (opts.paired === true && opts.compare === undefined)
+        throw new McsimError('pairs two revisions: give the other one with --compare REF', '--paired');
       if (opts.compare !== undefined)
-        (await import('../bench/compare.js')).compareBench(opts.compare, opts.reps, points);
+        (await import('../bench/compare.js')).compareBench(
+          opts.compare,
+          opts.reps,
+          points,
+          opts.paired === true,
+        );
       else (await import('../bench/bench.js')).runBench(points);
     });
 

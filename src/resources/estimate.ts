@@ -28,18 +28,21 @@ export interface ResourceEstimate {
 const BYTES = {
   /** Node.js, the modules and the small state of any run. */
   base: 60e6,
-  /** Per buffer: 15 engine arrays, 5 network arrays of 1-8 bytes, and the link stage's 16-byte destination record. */
-  buffer: 98,
+  /**
+   * Per buffer: 17 engine arrays, 5 network arrays of 1-8 bytes, the link stage's 16-byte
+   * destination record and the streams' count.
+   */
+  buffer: 107,
   /** Per buffer and router port (+2 for injection and consumption): 8 branch arrays of the engine. */
   slot: 37,
-  /** Per channel of any kind: 5 engine and 5 network arrays. */
-  channel: 44,
+  /** Per channel of any kind: 8 engine and 5 network arrays. */
+  channel: 56,
   /** Per network channel: the lists the network builder grows before it packs them. */
   netChannel: 48,
   /** Per node and port: the port-to-channel map. */
   port: 4,
   /** Per node: processor state, ready queue, random stream of its traffic source. */
-  node: 140,
+  node: 148,
   /** Per live message: its state, worm and queue entries (measured: about 730 bytes on a 32x32 mesh). */
   message: 750,
 };

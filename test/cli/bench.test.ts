@@ -19,6 +19,9 @@ describe('mcsim bench', () => {
     assert.equal(b.code, 2);
     assert.match(b.err, /--compare: "no-such-revision-xyz" is not a commit of this repository/);
     assert.equal(b.err.trim().split('\n').length, 1);
+    const c = await mcsimInProcess(['bench', '--paired']);
+    assert.equal(c.code, 2);
+    assert.match(c.err, /--paired: pairs two revisions/);
   });
 
   it('the child runner times a point on a given build and says when a revision cannot run it', () => {
@@ -35,5 +38,23 @@ describe('mcsim bench', () => {
     assert.ok(r.cycles > 200 && r.flitHops > 0 && r.seconds > 0, JSON.stringify(r));
     const bad = run({ ...benchConfig(small), network: { topology: 'nosuch:3' } });
     assert.match(bad.error, /nosuch/);
+  });
+
+  it('the paired runner times a point on two builds in turn, a rate per run of each', () => {
+    const run = (config: unknown) =>
+      JSON.parse(
+        execFileSync(
+          process.execPath,
+          ['--import', 'tsx', 'src/bench/paired-child.ts', 'src', 'src', JSON.stringify(config), '50', '3'],
+          { encoding: 'utf8' },
+        ),
+      );
+    const small = { ...BENCH_POINTS[0]!, topology: 'mesh:4x4', measure: 200 };
+    const r = run(benchConfig(small));
+    assert.equal(r.old.length, 3);
+    assert.equal(r.new.length, 3);
+    for (const x of [...r.old, ...r.new]) assert.ok(x > 0, JSON.stringify(r));
+    const bad = run({ ...benchConfig(small), network: { topology: 'nosuch:3' } });
+    assert.match(bad.error, /^old revision: .*nosuch/);
   });
 });
