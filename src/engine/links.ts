@@ -42,6 +42,11 @@ import { Streams } from './streams.js';
  * first bid. Where links are plain (buffers counted one by one, latency 1, no credit delay, no
  * trace), worms alone on their channels with their header delivered stream (streams.ts).
  */
+// Events of a cycle's moves, for tell(): a flit into an injection, a network, a consumption buffer.
+const EV_SOURCE = 0;
+const EV_NET = 1;
+const EV_SINK = 2;
+
 export class LinkStage extends LinkReadiness {
   private readonly sinks: LinkSinks;
   /**
@@ -57,6 +62,10 @@ export class LinkStage extends LinkReadiness {
   private heads = new Int32Array(64);
   /** Consumption buffers a header entered this cycle: their worms may start streaming. */
   private sinkHeads = new Int32Array(64);
+  /** This cycle's moves' events for the rest of the engine, three ints each (tell). */
+  private events = new Int32Array(192);
+  private nheads = 0;
+  private nsinks = 0;
   /** Places of the cycle's releases in the order of its moves (releaseMerged). */
   private keys = new Int32Array(64);
   /**
@@ -226,33 +235,30 @@ export class LinkStage extends LinkReadiness {
 
   /**
    * Pass 3: applies the cycle's nm moves together, then frees the buffers whose tails left, in the
-   * order of the moves. (Arrays in locals: the sinks' calls would make the compiler reload fields.)
+   * order of the moves. The counts change in one tight loop; what the moves tell the rest of the
+   * engine (a header in, a flit to a processor, the trace) is listed in move order and told after
+   * it (tell), which changes nothing: no later move of the cycle reads what those calls write. A
+   * small loop is also quick for the JIT to compile (the warm-up of every run).
    */
   private apply(t: number, nm: number): number {
     const st = this.s;
-    const net = st.net;
     const NB = this.NB;
     const moves = this.moves;
-    const trace = st.trace;
+    const traced = st.trace !== undefined;
     const brOut = this.brOut;
     const recv = this.recv;
     const brSent = this.brSent;
     const dest = this.dest;
     const chan = this.chan;
     const asleep = st.asleep;
-    const owner = st.owner;
-    const bufKind = net.bufKind;
-    const lagged = this.lagged;
+    const bufKind = st.net.bufKind;
     const whole = this.whole;
+    const lagged = this.lagged;
     const bufLen = st.bufLen;
     const tails = this.tails;
-    const heads = this.heads;
-    const sleeps = this.sleeps;
     const sleep = this.sleep;
-    const streams = this.streams;
     let ntails = 0;
-    let nheads = 0;
-    let nsinks = 0;
+    let nev = 0;
     let hops = 0;
     for (let i = 0; i < nm; i++) {
       const m = moves[i]!;
@@ -260,13 +266,9 @@ export class LinkStage extends LinkReadiness {
         const b = -1 - m;
         const sent = ++st.srcSent[b]!;
         if (sent === bufLen[b]) st.unsource(b);
-        if (trace !== undefined) trace.flitIn(owner[b]!, b, sent, t);
         if (asleep[b] === 1) st.wake(b);
-        if (++recv[b]! === 1) {
-          const msg = st.wormMsg[owner[b]!]!;
-          if (msg.injected < 0) msg.injected = t;
-          this.sinks.headArrived(b, t);
-        }
+        const got = ++recv[b]!;
+        if (traced || got === 1) nev = this.event(nev, EV_SOURCE, b, got);
         continue;
       }
       const out = brOut[m]!;
@@ -282,23 +284,23 @@ export class LinkStage extends LinkReadiness {
       const kind = bufKind[out];
       if (kind === BUF_NET) {
         hops++;
-        // A flit on a link of latency L is usable downstream from cycle t + L; the header is read
-        // as it comes off the wire, in cycle t + L - 1.
-        const lat = lagged ? net.pcLatency[pc]! : 1;
-        if (lat > 1) this.timing.arrives(out, got, t + lat);
-        if (trace !== undefined) trace.flitIn(owner[out]!, out, got, t + lat - 1);
-        if (got === 1) {
-          st.wormMsg[owner[out]!]!.hops++;
-          this.sinks.headArrived(out, t + lat - 1);
-          if (sleeps) heads[nheads++] = out;
-        }
-      } else if (kind === BUF_SINK) {
-        if (trace !== undefined) trace.flitIn(owner[out]!, out, got, t);
-        this.sinks.consume(out, got, t);
-        if (streams !== undefined && got === 1) this.sinkHeads[nsinks++] = out;
-      }
+        // A flit on a link of latency L is usable downstream from cycle t + L (its header is read
+        // as it comes off the wire, in cycle t + L - 1: tell).
+        if (lagged && st.net.pcLatency[pc]! > 1) this.timing.arrives(out, got, t + st.net.pcLatency[pc]!);
+        if (traced || got === 1) nev = this.event(nev, EV_NET, out, got);
+      } else if (kind === BUF_SINK) nev = this.event(nev, EV_SINK, out, got);
     }
     st.flitHops += hops;
+    return this.finish(t, nm, nev, ntails);
+  }
+
+  /**
+   * After the moves: the rest of the engine is told, streaming worms move, buffers are freed in the
+   * order of the moves, and buffers a header entered may fall asleep. Returns the moves made.
+   */
+  private finish(t: number, nm: number, nev: number, ntails: number): number {
+    this.tell(t, nev);
+    const streams = this.streams;
     const streamed = streams === undefined ? 0 : streams.step(t);
     if (this.delayed) this.releaseDelayed(t, nm);
     else if (streams === undefined || streams.nreleases === 0) this.release(ntails);
@@ -307,9 +309,64 @@ export class LinkStage extends LinkReadiness {
     // allocation grants one after the routing delay): the buffer sleeps now, with the chain of
     // buffers behind it, rather than after a cycle of visits that would find nothing to move.
     // Done once every move is applied, so each feeding buffer is judged on its final state.
-    if (nheads > 0) sleep.headsArrived(heads, nheads);
-    for (let i = 0; i < nsinks; i++) streams!.headIn(this.sinkHeads[i]!, t);
+    if (this.nheads > 0) this.sleep.headsArrived(this.heads, this.nheads);
+    if (streams !== undefined) for (let i = 0; i < this.nsinks; i++) streams.headIn(this.sinkHeads[i]!, t);
     return nm + streamed;
+  }
+
+  /** Lists event `kind` of buffer b, flit number `got`; returns the new length. */
+  private event(nev: number, kind: number, b: number, got: number): number {
+    if (3 * nev + 3 > this.events.length) {
+      const x = new Int32Array(2 * this.events.length);
+      x.set(this.events);
+      this.events = x;
+    }
+    this.events[3 * nev] = kind;
+    this.events[3 * nev + 1] = b;
+    this.events[3 * nev + 2] = got;
+    return nev + 1;
+  }
+
+  /**
+   * Tells the rest of the engine, in move order, what the cycle's moves did: a header into an
+   * injection or network buffer (head processing), a flit into a consumption buffer (its
+   * processor), every flit to the trace. Also lists the buffers a header entered, for sleeping and
+   * streaming.
+   */
+  private tell(t: number, nev: number): void {
+    const st = this.s;
+    const trace = st.trace;
+    const owner = st.owner;
+    const events = this.events;
+    let nheads = 0;
+    let nsinks = 0;
+    for (let i = 0; i < nev; i++) {
+      const kind = events[3 * i]!;
+      const b = events[3 * i + 1]!;
+      const got = events[3 * i + 2]!;
+      if (kind === EV_SOURCE) {
+        if (trace !== undefined) trace.flitIn(owner[b]!, b, got, t);
+        if (got === 1) {
+          const msg = st.wormMsg[owner[b]!]!;
+          if (msg.injected < 0) msg.injected = t;
+          this.sinks.headArrived(b, t);
+        }
+      } else if (kind === EV_NET) {
+        const lat = this.lagged ? st.net.pcLatency[st.net.bufPc[b]!]! : 1;
+        if (trace !== undefined) trace.flitIn(owner[b]!, b, got, t + lat - 1);
+        if (got === 1) {
+          st.wormMsg[owner[b]!]!.hops++;
+          this.sinks.headArrived(b, t + lat - 1);
+          if (this.sleeps) this.heads[nheads++] = b;
+        }
+      } else {
+        if (trace !== undefined) trace.flitIn(owner[b]!, b, got, t);
+        this.sinks.consume(b, got, t);
+        if (this.streams !== undefined && got === 1) this.sinkHeads[nsinks++] = b;
+      }
+    }
+    this.nheads = nheads;
+    this.nsinks = nsinks;
   }
 
   /** Frees the buffers whose tail has left on every branch, in the order of the moves. */
