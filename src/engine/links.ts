@@ -1,5 +1,6 @@
 import type { SwitchPolicy } from '../router/model.js';
 import { BufferSleep } from './buffer-sleep.js';
+import { EV_NET, EV_SINK, EV_SOURCE, MoveEvents } from './link-events.js';
 import {
   CH,
   CH_KEY,
@@ -42,13 +43,7 @@ import { Streams } from './streams.js';
  * first bid. Where links are plain (buffers counted one by one, latency 1, no credit delay, no
  * trace), worms alone on their channels with their header delivered stream (streams.ts).
  */
-// Events of a cycle's moves, for tell(): a flit into an injection, a network, a consumption buffer.
-const EV_SOURCE = 0;
-const EV_NET = 1;
-const EV_SINK = 2;
-
 export class LinkStage extends LinkReadiness {
-  private readonly sinks: LinkSinks;
   /**
    * This cycle's channels in the order of their first bid: a slot (the channel's only bidder, no
    * arbitration) or ~pc (contended: the winner is the channel's CH_SLOT).
@@ -58,14 +53,8 @@ export class LinkStage extends LinkReadiness {
   private moves = new Int32Array(64);
   /** This cycle's moves that sent their buffer's tail (candidates for release), in move order. */
   private tails = new Int32Array(64);
-  /** Network buffers a header entered this cycle (they may fall asleep at once, see move). */
-  private heads = new Int32Array(64);
-  /** Consumption buffers a header entered this cycle: their worms may start streaming. */
-  private sinkHeads = new Int32Array(64);
-  /** This cycle's moves' events for the rest of the engine, three ints each (tell). */
-  private events = new Int32Array(192);
-  private nheads = 0;
-  private nsinks = 0;
+  /** What this cycle's moves tell the rest of the engine (link-events.ts). */
+  private readonly events: MoveEvents;
   /** Places of the cycle's releases in the order of its moves (releaseMerged). */
   private keys = new Int32Array(64);
   /**
@@ -88,12 +77,12 @@ export class LinkStage extends LinkReadiness {
     soleBidders: boolean,
   ) {
     super(s, policy, soleBidders);
-    this.sinks = sinks;
     this.whole = policy.wholePackets === true;
     this.lock = new Int32Array(this.whole ? s.net.numChannels : 0).fill(-1);
     this.sleeps = !this.special && !this.lagged && policy.flitGate === undefined;
     this.sleep = new BufferSleep(s);
     this.streams = streaming ? new Streams(s, sinks) : undefined;
+    this.events = new MoveEvents(s, sinks, this.sleeps, streaming);
   }
 
   /** Worms streaming now, and streams stopped so far (streams.ts). */
@@ -210,8 +199,6 @@ export class LinkStage extends LinkReadiness {
       const n = 2 * (norder + st.srcCount);
       this.moves = new Int32Array(n);
       this.tails = new Int32Array(n);
-      this.heads = new Int32Array(n);
-      this.sinkHeads = new Int32Array(n);
     }
     const moves = this.moves;
     let nm = 0;
@@ -257,6 +244,7 @@ export class LinkStage extends LinkReadiness {
     const bufLen = st.bufLen;
     const tails = this.tails;
     const sleep = this.sleep;
+    const events = this.events;
     let ntails = 0;
     let nev = 0;
     let hops = 0;
@@ -268,7 +256,7 @@ export class LinkStage extends LinkReadiness {
         if (sent === bufLen[b]) st.unsource(b);
         if (asleep[b] === 1) st.wake(b);
         const got = ++recv[b]!;
-        if (traced || got === 1) nev = this.event(nev, EV_SOURCE, b, got);
+        if (traced || got === 1) nev = events.add(nev, EV_SOURCE, b, got);
         continue;
       }
       const out = brOut[m]!;
@@ -287,8 +275,8 @@ export class LinkStage extends LinkReadiness {
         // A flit on a link of latency L is usable downstream from cycle t + L (its header is read
         // as it comes off the wire, in cycle t + L - 1: tell).
         if (lagged && st.net.pcLatency[pc]! > 1) this.timing.arrives(out, got, t + st.net.pcLatency[pc]!);
-        if (traced || got === 1) nev = this.event(nev, EV_NET, out, got);
-      } else if (kind === BUF_SINK) nev = this.event(nev, EV_SINK, out, got);
+        if (traced || got === 1) nev = events.add(nev, EV_NET, out, got);
+      } else if (kind === BUF_SINK) nev = events.add(nev, EV_SINK, out, got);
     }
     st.flitHops += hops;
     return this.finish(t, nm, nev, ntails);
@@ -299,7 +287,8 @@ export class LinkStage extends LinkReadiness {
    * order of the moves, and buffers a header entered may fall asleep. Returns the moves made.
    */
   private finish(t: number, nm: number, nev: number, ntails: number): number {
-    this.tell(t, nev);
+    const events = this.events;
+    events.tell(t, nev);
     const streams = this.streams;
     const streamed = streams === undefined ? 0 : streams.step(t);
     if (this.delayed) this.releaseDelayed(t, nm);
@@ -309,64 +298,10 @@ export class LinkStage extends LinkReadiness {
     // allocation grants one after the routing delay): the buffer sleeps now, with the chain of
     // buffers behind it, rather than after a cycle of visits that would find nothing to move.
     // Done once every move is applied, so each feeding buffer is judged on its final state.
-    if (this.nheads > 0) this.sleep.headsArrived(this.heads, this.nheads);
-    if (streams !== undefined) for (let i = 0; i < this.nsinks; i++) streams.headIn(this.sinkHeads[i]!, t);
+    if (events.nheads > 0) this.sleep.headsArrived(events.heads, events.nheads);
+    if (streams !== undefined)
+      for (let i = 0; i < events.nsinks; i++) streams.headIn(events.sinkHeads[i]!, t);
     return nm + streamed;
-  }
-
-  /** Lists event `kind` of buffer b, flit number `got`; returns the new length. */
-  private event(nev: number, kind: number, b: number, got: number): number {
-    if (3 * nev + 3 > this.events.length) {
-      const x = new Int32Array(2 * this.events.length);
-      x.set(this.events);
-      this.events = x;
-    }
-    this.events[3 * nev] = kind;
-    this.events[3 * nev + 1] = b;
-    this.events[3 * nev + 2] = got;
-    return nev + 1;
-  }
-
-  /**
-   * Tells the rest of the engine, in move order, what the cycle's moves did: a header into an
-   * injection or network buffer (head processing), a flit into a consumption buffer (its
-   * processor), every flit to the trace. Also lists the buffers a header entered, for sleeping and
-   * streaming.
-   */
-  private tell(t: number, nev: number): void {
-    const st = this.s;
-    const trace = st.trace;
-    const owner = st.owner;
-    const events = this.events;
-    let nheads = 0;
-    let nsinks = 0;
-    for (let i = 0; i < nev; i++) {
-      const kind = events[3 * i]!;
-      const b = events[3 * i + 1]!;
-      const got = events[3 * i + 2]!;
-      if (kind === EV_SOURCE) {
-        if (trace !== undefined) trace.flitIn(owner[b]!, b, got, t);
-        if (got === 1) {
-          const msg = st.wormMsg[owner[b]!]!;
-          if (msg.injected < 0) msg.injected = t;
-          this.sinks.headArrived(b, t);
-        }
-      } else if (kind === EV_NET) {
-        const lat = this.lagged ? st.net.pcLatency[st.net.bufPc[b]!]! : 1;
-        if (trace !== undefined) trace.flitIn(owner[b]!, b, got, t + lat - 1);
-        if (got === 1) {
-          st.wormMsg[owner[b]!]!.hops++;
-          this.sinks.headArrived(b, t + lat - 1);
-          if (this.sleeps) this.heads[nheads++] = b;
-        }
-      } else {
-        if (trace !== undefined) trace.flitIn(owner[b]!, b, got, t);
-        this.sinks.consume(b, got, t);
-        if (this.streams !== undefined && got === 1) this.sinkHeads[nsinks++] = b;
-      }
-    }
-    this.nheads = nheads;
-    this.nsinks = nsinks;
   }
 
   /** Frees the buffers whose tail has left on every branch, in the order of the moves. */
