@@ -44,8 +44,18 @@ export class Allocator {
   }
 
   allocate(t: number): void {
+    this.s.duePending(t);
+    let nreq = this.collect(t);
+    if (nreq === 0) return;
+    if (this.mayClaim !== undefined) nreq = this.claimable(nreq, t);
+    this.sortRequests(nreq);
+    this.grantAll(nreq, t);
+    this.dropGranted();
+  }
+
+  /** The cycle's requests, from the pending heads whose routing delay is over; returns their count. */
+  private collect(t: number): number {
     const s = this.s;
-    s.duePending(t);
     const net = s.net;
     const NB = s.NB;
     const brOut = s.brOut;
@@ -90,9 +100,15 @@ export class Allocator {
       }
     }
     if (ndefer > 0) nreq = this.committedChoices(ndefer, t, nreq);
-    if (nreq === 0) return;
-    if (this.mayClaim !== undefined) nreq = this.claimable(nreq, t);
-    this.sortRequests(nreq);
+    return nreq;
+  }
+
+  /** Grants the sorted requests, each the lowest free VC its route allows and the switch model accepts. */
+  private grantAll(nreq: number, t: number): void {
+    const s = this.s;
+    const net = s.net;
+    const NB = s.NB;
+    const brRoute = s.brRoute;
     const rs = this.reqSlot;
     const rg = this.reqGroup;
     for (let i = 0; i < nreq; i++) {
@@ -127,7 +143,13 @@ export class Allocator {
         break;
       }
     }
-    // Drop buffers whose branches all have an output now.
+  }
+
+  /** Drops from the pending list the buffers whose branches all have an output now. */
+  private dropGranted(): void {
+    const s = this.s;
+    const NB = s.NB;
+    const brOut = s.brOut;
     for (let i = 0; i < s.pendCount; ) {
       const b = s.pend[i]!;
       const n = s.brN[b]!;
