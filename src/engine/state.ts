@@ -2,6 +2,7 @@ import type { WormSpec } from '../plan/worm.js';
 import type { CompiledWorm } from './compile.js';
 import type { MessageState } from './message.js';
 import { BUF_NET, BUF_SINK, type Network } from './network.js';
+import { PendingHeads } from './pending-heads.js';
 
 /** Timing parameters in cycles (defaults from 000 sec. 5.1). */
 export interface Timing {
@@ -51,16 +52,11 @@ export interface TraceSink {
  * are grouped by branch rank so that the first branches of all buffers (every unicast's only one)
  * lie together: the hot loops touch one dense array per field, not one cache line per buffer.
  */
-/** Cycles the wheel of heads in their routing delay spans (a power of 2; longer delays wait pending). */
-const WHEEL = 16;
-
-export class EngineState {
+export class EngineState extends PendingHeads {
   readonly net: Network;
   readonly hooks: EngineHooks;
   /** The tracing seam, or undefined (then every trace call site costs one check). */
   readonly trace: TraceSink | undefined;
-  /** The cycle being simulated (for the trace of releases made deep in a stage). */
-  now = 0;
   /** Max out-branches per buffer (replication fan-out): every port plus a consumption branch. */
   readonly MB: number;
   /** Buffers in the network: the stride between branch ranks in the slot arrays. */
@@ -124,19 +120,6 @@ export class EngineState {
   readonly active: Int32Array;
   readonly activePos: Int32Array;
   activeCount = 0;
-  // Buffers with a branch still waiting for an output (VC allocation visits only these).
-  readonly pend: Int32Array;
-  readonly pendPos: Int32Array;
-  pendCount = 0;
-  /**
-   * Heads still in their routing delay, by the cycle they become ready (a wheel of WHEEL cycles):
-   * they join the pending list then, instead of being visited every cycle before. Per slot of the
-   * wheel its first buffer (-1: none), per buffer the next one, and whether it is in the wheel.
-   * Used with groupWaits (where the order of the pending list changes no decision).
-   */
-  private readonly wheelFirst: Int32Array;
-  private readonly wheelNext: Int32Array;
-  private readonly inWheel: Uint8Array;
   // Injection buffers still receiving flits from their processor.
   readonly srcList: Int32Array;
   readonly srcPos: Int32Array;
@@ -180,19 +163,8 @@ export class EngineState {
   readonly injFree: Int32Array;
   /** Held VCs per network channel (a channel with one has one possible bidder for its link). */
   readonly chanHeld: Int32Array;
-  /**
-   * Heads waiting for a group with no free buffer may leave the pending list and wait on the
-   * group's list until one of its buffers is released (allocate.ts): per group the first waiting
-   * buffer (-1: none), per buffer the next one and the group it waits on (-1: none). Set by the
-   * engine for switch models whose requests depend on nothing else (no `ordered`, `onRequest`,
-   * `mayClaim`).
-   */
-  groupWaits = false;
-  private readonly waitFirst: Int32Array;
-  private readonly waitNext: Int32Array;
-  readonly waitGroup: Int32Array;
-
   constructor(net: Network, hooks: EngineHooks) {
+    super(net.numBuffers, net.numNetChannels + net.numNodes);
     this.net = net;
     this.hooks = hooks;
     this.trace = hooks.trace;
@@ -225,20 +197,12 @@ export class EngineState {
     this.brAlt = new Uint32Array(NS);
     this.brSink = new Uint8Array(NS);
     this.brGroup = new Int32Array(NS);
-    this.pend = new Int32Array(NB);
-    this.pendPos = new Int32Array(NB).fill(-1);
-    this.wheelFirst = new Int32Array(WHEEL).fill(-1);
-    this.wheelNext = new Int32Array(NB);
-    this.inWheel = new Uint8Array(NB);
     this.srcList = new Int32Array(NB);
     this.srcPos = new Int32Array(NB).fill(-1);
     this.asleep = new Uint8Array(NB);
     this.feeder = new Int32Array(NB).fill(-1);
     this.bufGroup = new Int32Array(NB).fill(-1);
     this.groupFree = new Int32Array(net.numNetChannels + net.numNodes);
-    this.waitFirst = new Int32Array(this.groupFree.length).fill(-1);
-    this.waitNext = new Int32Array(NB);
-    this.waitGroup = new Int32Array(NB).fill(-1);
     this.injFree = new Int32Array(net.numNodes).fill(net.injPerNode);
     this.chanHeld = new Int32Array(net.numNetChannels);
     for (let b = 0; b < NB; b++) {
@@ -270,68 +234,6 @@ export class EngineState {
     this.active[pos] = last;
     this.activePos[last] = pos;
     this.activePos[b] = -1;
-  }
-
-  /**
-   * A head's branches in buffer b wait for outputs, which allocation may grant from cycle `ready`
-   * on: pending now, or from then on (the wheel) where the pending list's order does not matter.
-   */
-  pendFrom(b: number, ready: number): void {
-    if (!this.groupWaits || ready <= this.now + 1 || ready - this.now >= WHEEL) {
-      this.addPending(b);
-      return;
-    }
-    const slot = ready & (WHEEL - 1);
-    this.wheelNext[b] = this.wheelFirst[slot]!;
-    this.wheelFirst[slot] = b;
-    this.inWheel[b] = 1;
-  }
-
-  /** Cycle t's heads whose routing delay is over join the pending list (allocate.ts, before it looks). */
-  duePending(t: number): void {
-    const slot = t & (WHEEL - 1);
-    for (let b = this.wheelFirst[slot]!; b !== -1; b = this.wheelNext[b]!) {
-      this.inWheel[b] = 0;
-      this.addPending(b);
-    }
-    this.wheelFirst[slot] = -1;
-  }
-
-  addPending(b: number): void {
-    if (this.pendPos[b] !== -1) return;
-    this.pendPos[b] = this.pendCount;
-    this.pend[this.pendCount++] = b;
-  }
-
-  unpend(b: number): void {
-    const pos = this.pendPos[b]!;
-    if (pos === -1) return;
-    const last = this.pend[--this.pendCount]!;
-    this.pend[pos] = last;
-    this.pendPos[last] = pos;
-    this.pendPos[b] = -1;
-  }
-
-  /**
-   * Pending head buffer b, whose only branch waits for group g with no free buffer, waits on g's
-   * list instead of being visited every cycle; `release` puts it back when g gains a buffer. A
-   * buffer still on a list (it was put back by heads.ts before the list woke) is only unpended.
-   */
-  waitForGroup(b: number, g: number): void {
-    this.unpend(b);
-    if (this.waitGroup[b] !== -1) return;
-    this.waitGroup[b] = g;
-    this.waitNext[b] = this.waitFirst[g]!;
-    this.waitFirst[g] = b;
-  }
-
-  /** Group g has a free buffer again: its waiting heads are pending again (allocate.ts decides). */
-  private wakeGroup(g: number): void {
-    for (let b = this.waitFirst[g]!; b !== -1; b = this.waitNext[b]!) {
-      this.waitGroup[b] = -1;
-      this.addPending(b);
-    }
-    this.waitFirst[g] = -1;
   }
 
   addSource(b: number): void {
