@@ -84,8 +84,14 @@ function runChild(dist: string, p: BenchSpec): Timed {
   return { flitHopsPerSecond: r.flitHops! / r.cpuSeconds!, wallFlitHopsPerSecond: r.flitHops! / r.seconds! };
 }
 
-/** Both builds in one process, `pairs` runs each in turn (paired-child.ts): per-pair ratios new/old. */
-function runPaired(oldDist: string, newDist: string, p: BenchSpec, pairs: number): Timed[] | string {
+/** Flit-hops per CPU second of each run of the two builds, pair by pair. */
+interface Pairs {
+  old: number[];
+  new: number[];
+}
+
+/** Both builds in one process, `pairs` runs each in turn (paired-child.ts), or the error message. */
+function runPaired(oldDist: string, newDist: string, p: BenchSpec, pairs: number): Pairs | string {
   const child = join(ROOT, 'dist', 'bench', 'paired-child.js');
   const out = execFileSync(
     process.execPath,
@@ -94,7 +100,7 @@ function runPaired(oldDist: string, newDist: string, p: BenchSpec, pairs: number
   );
   const r = JSON.parse(out.trim().split('\n').pop()!) as { old?: number[]; new?: number[]; error?: string };
   if (r.error !== undefined) return r.error;
-  return r.old!.map((o, i) => ({ flitHopsPerSecond: o, wallFlitHopsPerSecond: r.new![i]! }));
+  return { old: r.old!, new: r.new! };
 }
 
 function median(xs: number[]): number {
@@ -187,9 +193,9 @@ function comparePaired(refDist: string, curDist: string, pairs: number, points: 
     const r = runPaired(refDist, curDist, p, pairs);
     if (typeof r === 'string') rows.push([p.id, 'n/a', 'n/a', 'n/a', r.slice(0, 60)]);
     else {
-      const old = r.map((x) => x.flitHopsPerSecond!);
-      const cur = r.map((x) => x.wallFlitHopsPerSecond!);
-      const each = r.map((x) => x.wallFlitHopsPerSecond! / x.flitHopsPerSecond!);
+      const old = r.old;
+      const cur = r.new;
+      const each = cur.map((x, i) => x / old[i]!);
       const ratio = median(each);
       ratios.push(ratio);
       rows.push([

@@ -3,7 +3,7 @@ import type { LinkSinks } from './link-sinks.js';
 import type { EngineState } from './state.js';
 
 /**
- * Streaming worms, for the plain link stage (plain-links.ts). A unicast worm whose header has
+ * Streaming worms, where links are plain (`plainLinks` in engine.ts). A unicast worm whose header has
  * entered its destination's consumption channel, that is alone on every channel it holds (no
  * other VC of any of them is held) and has a flit in every buffer it holds, moves one flit out of
  * every one of its buffers in every following cycle: each buffer passes a flit on and receives the
@@ -18,7 +18,7 @@ import type { EngineState } from './state.js';
  * one of its channels, which could then compete for the link: the allocator stops the stream at
  * that grant (EngineState.stopStream), and the worm goes on buffer by buffer from that cycle. Its
  * releases happen in the cycle and at the place in the order of the cycle's moves where the link
- * stage would have made them (PlainLinkStage merges them by the buffer's place in the list of held
+ * stage would have made them (LinkStage merges them by the buffer's place in the list of held
  * buffers), so results are the same to the byte. The link stage's buffers skip streaming buffers
  * (asleep = 2).
  */
