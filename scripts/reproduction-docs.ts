@@ -49,7 +49,7 @@ for (const { id, exp } of catalog()) {
   const cpu = r.records.reduce((a, x) => a + x.seconds, 0);
   parts.push(
     md,
-    `Id \`${id}\`: ${r.records.length} points${r.failed ? ` (${r.failed} failed: not data, left out above)` : ''}, ${cpu.toFixed(0)} s of simulation in all (${r.ran} run in this pass, ${((Date.now() - started) / 1000).toFixed(0)} s).`,
+    `Id \`${id}\`: ${r.records.length} points${r.failed ? ` (${r.failed} failed: not data, left out above)` : ''}, ${cpu.toFixed(0)} s of simulation in all (${r.ran} run in this pass${r.shared ? `, ${r.shared} taken from other figures' runs of the same config` : ''}, ${((Date.now() - started) / 1000).toFixed(0)} s).`,
     '',
   );
   console.log(`${id}: done`);

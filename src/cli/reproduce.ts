@@ -44,6 +44,10 @@ export async function reproduceCommand(id: string | undefined, o: ReproduceOpts)
     console.log(
       `reused ${r.skipped} of ${r.records.length} point(s) from ${r.file} (same config and mcsim version); delete it to run them again`,
     );
+  if (r.shared > 0)
+    console.log(
+      `took ${r.shared} point(s) from other experiments' results in ${o.out} (same config and seed, same mcsim version)`,
+    );
   if (r.changed > 0) console.log(`re-ran ${r.changed} point(s) whose config or mcsim version changed`);
   const md = summaryMarkdown(
     entry.exp,

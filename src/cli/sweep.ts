@@ -60,7 +60,7 @@ export async function sweepCommand(file: string, o: SweepOpts): Promise<number> 
   );
   bar.done();
   console.log(
-    `${exp.id}: ${r.records.length} point(s), ${r.ran} run now${r.changed ? ` (${r.changed} of them changed since the earlier run: config or mcsim version)` : ''}, ${r.skipped} reused from ${r.file}, ${r.failed} failed\nresults: ${r.file}\ntable:   ${r.csv}\nsummary: ${r.md}`,
+    `${exp.id}: ${r.records.length} point(s), ${r.ran} run now${r.changed ? ` (${r.changed} of them changed since the earlier run: config or mcsim version)` : ''}, ${r.skipped} reused from ${r.file}${r.shared ? `, ${r.shared} taken from other experiments' results in ${o.out}` : ''}, ${r.failed} failed\nresults: ${r.file}\ntable:   ${r.csv}\nsummary: ${r.md}`,
   );
   printFailures(r.records);
   printClaims(exp, r.records, siblingsIn(o.out, o.quick ?? false));

@@ -28,7 +28,13 @@ export interface PointRecord {
    */
   hash?: string;
   version: string;
+  /** Seconds the simulation took (for a reused point, the run it was taken from). */
   seconds: number;
+  /**
+   * The experiment whose run of the same config and seed this record's result was taken from
+   * (shared-points.ts), when the point was not simulated for this experiment itself.
+   */
+  reusedFrom?: string;
 }
 
 /**

@@ -15,6 +15,7 @@ import { lockResults } from './lock.js';
 import { effective, expandPoints, type Point } from './points.js';
 import { latestPerKey, type PointRecord, recordRows } from './record.js';
 import { type Experiment, ExperimentSchema } from './schema.js';
+import { reusedRecord, SharedPoints } from './shared-points.js';
 import { summaryMarkdown } from './summary.js';
 
 export interface SweepOptions {
@@ -45,6 +46,8 @@ export interface SweepResult {
   skipped: number;
   /** Of `ran`: points re-run because an earlier record had another config or mcsim version. */
   changed: number;
+  /** Points taken from another experiment's results in the same folder (same config and seed, same version). */
+  shared: number;
 }
 
 export function loadExperiment(path: string): Experiment {
@@ -87,7 +90,8 @@ export function resultsFile(exp: Experiment, outDir: string, quick: boolean): st
  * carries the same hash (resolved config and mcsim version) and ran to an end (completed, or
  * deadlocked or saturated, which the same config repeats; a point that threw runs again): an interrupted sweep
  * resumes where it stopped, and an edited experiment re-runs exactly the points it changed (a
- * newer line for a key supersedes the older ones). A point that throws, deadlocks or ends with
+ * newer line for a key supersedes the older ones). A point that another experiment in the same
+ * folder has run with the same hash is taken from that record (shared-points.ts). A point that throws, deadlocks or ends with
  * measured messages unfinished is recorded as failed with its reason, and the sweep goes on.
  * The results file is locked while the sweep writes it.
  */
@@ -113,6 +117,18 @@ export async function runSweep(exp: Experiment, opts: SweepOptions): Promise<Swe
       // A point that threw (no outcome) may have failed for a passing reason: run it again.
       if (r.hash === p.hash && (r.status === 'ok' || r.outcome !== undefined)) done.set(p.key, r);
       else if (r.hash !== p.hash) changed++;
+    }
+    // A point another experiment of the folder has run already is taken from its record.
+    const others = new SharedPoints(opts.outDir, file);
+    let shared = 0;
+    for (const p of points) {
+      if (done.has(p.key)) continue;
+      const r = others.find(p);
+      if (!r) continue;
+      const rec = reusedRecord(exp.id, p, r);
+      appendJsonl(file, rec);
+      done.set(p.key, rec);
+      shared++;
     }
     const todo = points.filter((p) => !done.has(p.key));
     const workers = Math.max(1, Math.min(opts.workers ?? availableParallelism(), todo.length || 1));
@@ -152,8 +168,9 @@ export async function runSweep(exp: Experiment, opts: SweepOptions): Promise<Swe
       records,
       failed: records.filter((r) => r.status === 'failed').length,
       ran: todo.length,
-      skipped: points.length - todo.length,
+      skipped: points.length - todo.length - shared,
       changed,
+      shared,
     };
   } finally {
     unlock();
