@@ -20,9 +20,34 @@ export interface BenchSpec {
   measure: number;
   /** Extra network settings (routing, VCs) when the topology's defaults are not meant. */
   network?: Record<string, unknown>;
+  /** Timing, when not the defaults (000 sec. 5.1). */
+  timing?: Record<string, unknown>;
+  /** Workload settings over uniform random unicast (a multicast workload, another packet length). */
+  workload?: Record<string, unknown>;
 }
 
 const MESH = { routing: 'xy', vcs: 2 };
+
+/**
+ * 002's switch network as its figures run it (switch-fig14): a 16-node fat tree of 8-port
+ * switches, 64-flit messages to m = 6 destinations, central-buffer switches with bit-string
+ * multicast worms, input-buffer switches with U-min's unicasts. Small networks over long runs,
+ * where the cost per cycle of the switch models shows; these figures take most of
+ * `npm run reproduction`.
+ */
+const SWITCH_002 = { topology: 'fattree:16', bufferDepth: 320, load: 0.5, measure: 40000 };
+const NET_002 = { vcs: 16, injectionChannels: 2, switchOptions: {} };
+const TIMING_002 = {
+  routingDelay: 6,
+  routingDelayModified: 6,
+  startup: 1,
+  startupSubsequent: 0,
+  deadlockCycles: 5000,
+};
+function workload002(algorithm: string): Record<string, unknown> {
+  const destinations = { mean: 6, sd: 0, min: 1, max: 63 };
+  return { type: 'mixed', algorithm, multicastFraction: 1, packetLength: 64, destinations };
+}
 
 export const BENCH_POINTS: readonly BenchSpec[] = [
   { id: 'mesh16-b1-0.01', topology: 'mesh:16x16', bufferDepth: 1, load: 0.01, measure: 20000, network: MESH },
@@ -42,14 +67,40 @@ export const BENCH_POINTS: readonly BenchSpec[] = [
   { id: 'ccc5-b4-0.05', topology: 'ccc:5', bufferDepth: 4, load: 0.05, measure: 20000 },
   { id: 'torus10-b4-0.1', topology: 'torus:10x10', bufferDepth: 4, load: 0.1, measure: 20000 },
   { id: 'fattree64-b8-0.3', topology: 'fattree:64', bufferDepth: 8, load: 0.3, measure: 20000 },
+  {
+    id: 'fattree16-cb-bitstring-0.5',
+    ...SWITCH_002,
+    network: { ...NET_002, switching: 'central-buffer' },
+    timing: TIMING_002,
+    workload: workload002('bitstring'),
+  },
+  {
+    id: 'fattree16-if-umin-0.5',
+    ...SWITCH_002,
+    network: { ...NET_002, switching: 'input-fifo' },
+    timing: TIMING_002,
+    workload: workload002('umin'),
+  },
 ];
 
-/** The configuration object of a point (seed 7, 20-flit packets, 2000 warm-up and 4000 drain cycles). */
+/**
+ * The configuration object of a point (seed 7, 2000 warm-up and 4000 drain cycles; uniform
+ * 20-flit unicasts unless the point says otherwise).
+ */
 export function benchConfig(p: BenchSpec, measure = p.measure): Record<string, unknown> {
   return {
     seed: 7,
     network: { topology: p.topology, bufferDepth: p.bufferDepth, ...p.network },
-    workload: { type: 'uniform', load: p.load, packetLength: 20, warmup: 2000, measure, drain: 4000 },
+    ...(p.timing ? { timing: p.timing } : {}),
+    workload: {
+      type: 'uniform',
+      load: p.load,
+      packetLength: 20,
+      ...p.workload,
+      warmup: 2000,
+      measure,
+      drain: 4000,
+    },
   };
 }
 
