@@ -191,9 +191,13 @@ class CentralBuffer {
       const b = s.pend[i]!;
       if (t < s.readyAt[b]! || this.pool.isAdmitted(b)) continue;
       const kind = net.bufKind[b];
+      const k = s.brN[b]!;
+      // A unicast tries the crossbar first (its first request is at readyAt); only one that found
+      // its output busy, and only from a switch input, is written into the buffer (checked first:
+      // most waiting heads are unicasts queued at their nodes).
+      if (k < 2 && (kind !== BUF_NET || t === s.readyAt[b])) continue;
       const r = net.bufRouter[b]!;
       if (t < this.writeFree[r]!) continue;
-      const k = s.brN[b]!;
       const L = s.bufLen[b]!;
       // The header chunk is written at least one cycle after its last flit arrived (notes sec. 2.3).
       if (this.reads.prevRecv(b) < Math.min(this.chunk, L)) continue;
@@ -207,13 +211,8 @@ class CentralBuffer {
         if (!this.inj.isFront(b)) continue;
         port = net.nodePort[net.pcSrc[net.bufPc[b]!]!]!;
       } else continue;
-      if (k >= 2) {
-        if (free < chunks + k - 1) continue;
-      } else {
-        // A unicast tries the crossbar first (its first request is at readyAt); only one that
-        // found its output busy, and only from a switch input, is written into the buffer.
-        if (kind !== BUF_NET || t === s.readyAt[b] || free - chunks < this.reserve) continue;
-      }
+      // A replicated packet needs all its chunks; a unicast leaves the multicast reserve alone.
+      if (k >= 2 ? free < chunks + k - 1 : free - chunks < this.reserve) continue;
       this.bid(r, port, b, t);
     }
     // Admitted packets' later chunks compete for the same write port (notes sec. 2.4 step 3).

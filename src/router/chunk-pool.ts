@@ -93,14 +93,15 @@ export class ChunkPool {
   private freedNow(b: number): number {
     const s = this.s;
     const L = s.bufLen[b]!;
-    const nC = Math.ceil(L / this.chunk);
     const h = this.end(0, L);
     let f = 0;
     // Header copies: one per port, each freed by its own reader (002 sec. 4.2.1, Fig. 8).
     for (let k = 0; k < s.brN[b]!; k++) if (s.brSent[s.slot(b, k)]! >= h) f++;
+    // Chunks 1 .. nC - 1, freed once the slowest reader m has sent their last flit: chunk j < nC - 1
+    // ends at (j + 1) c, the last one at L. Counted in closed form: this runs for every packet in
+    // every central buffer in every cycle.
     const m = s.minSent(b);
-    for (let j = 1; j < nC; j++) if (m >= this.end(j, L)) f++;
-    return f;
+    return f + (m >= L ? Math.ceil(L / this.chunk) - 1 : Math.max(0, Math.floor(m / this.chunk) - 1));
   }
 
   /** Chunks of packet b written so far (header copies as soon as the header chunk is in). */
