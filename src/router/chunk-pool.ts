@@ -10,7 +10,10 @@ import type { EngineState } from '../engine/state.js';
  * written", 002 sec. 4.2.2). A chunk is written when its c flits (or the tail) have arrived and
  * freed when its last reader has copied it out: a port has read chunk j when it has sent the chunk's
  * last flit, so chunks are counted from the engine's per-branch read positions. Frees are booked at
- * the start of the next cycle (`update`), when the free count is read.
+ * the start of the next cycle (`update`), when the free count is read. Booked lazily, per switch:
+ * a switch's free count is only read when one of its inputs may write a header, so its packets are
+ * counted then, from the same state (read positions change only in the link stage, after the
+ * writes), instead of every packet of every switch in every cycle.
  *
  * Invariant (checked by `check`): F + (written, not freed) + (reserved, not written) = capacity,
  * and every chunk's counter of readers still to read stays in 0..k.
@@ -20,10 +23,14 @@ export class ChunkPool {
   private readonly need: Int32Array;
   private readonly ks: Uint8Array;
   private readonly freed: Int32Array;
-  private readonly list: Int32Array;
-  private readonly pos: Int32Array;
-  private n = 0;
+  /** Per switch: its admitted packets, a list through `next` / `prev` (-1 ends it). */
+  private readonly first: Int32Array;
+  private readonly next: Int32Array;
+  private readonly prev: Int32Array;
   private readonly F: Int32Array;
+  /** Cycles begun (`update`), and per switch the cycle its frees were last booked in. */
+  private epoch = 0;
+  private readonly booked: Float64Array;
 
   constructor(
     private readonly net: Network,
@@ -36,9 +43,11 @@ export class ChunkPool {
     this.need = new Int32Array(NB);
     this.ks = new Uint8Array(NB);
     this.freed = new Int32Array(NB);
-    this.list = new Int32Array(NB);
-    this.pos = new Int32Array(NB).fill(-1);
+    this.first = new Int32Array(net.numSwitches).fill(-1);
+    this.next = new Int32Array(NB).fill(-1);
+    this.prev = new Int32Array(NB).fill(-1);
     this.F = new Int32Array(net.numSwitches).fill(capacity);
+    this.booked = new Float64Array(net.numSwitches).fill(-1);
   }
 
   isAdmitted(b: number): boolean {
@@ -47,6 +56,7 @@ export class ChunkPool {
 
   /** Free chunks of switch r's central buffer (as booked at the start of the cycle). */
   free(r: number): number {
+    if (this.booked[r] !== this.epoch) this.book(r);
     return this.F[r]!;
   }
 
@@ -58,28 +68,39 @@ export class ChunkPool {
     this.need[b] = need;
     this.ks[b] = kk;
     this.freed[b] = 0;
-    this.F[this.net.bufRouter[b]!]! -= need;
-    this.pos[b] = this.n;
-    this.list[this.n++] = b;
+    const r = this.net.bufRouter[b]!;
+    this.F[r]! -= need;
+    const f = this.first[r]!;
+    this.next[b] = f;
+    this.prev[b] = -1;
+    if (f !== -1) this.prev[f] = b;
+    this.first[r] = b;
   }
 
   /** The packet's tail has left on every port: whatever it still holds is free. */
   release(b: number): void {
-    this.F[this.net.bufRouter[b]!]! += this.need[b]! - this.freed[b]!;
+    // What it still holds, booked or not: the switch's count ends the same either way.
+    const r = this.net.bufRouter[b]!;
+    this.F[r]! += this.need[b]! - this.freed[b]!;
     this.admitted[b] = 0;
-    const p = this.pos[b]!;
-    const last = this.list[--this.n]!;
-    this.list[p] = last;
-    this.pos[last] = p;
-    this.pos[b] = -1;
+    const p = this.prev[b]!;
+    const n = this.next[b]!;
+    if (p === -1) this.first[r] = n;
+    else this.next[p] = n;
+    if (n !== -1) this.prev[n] = p;
   }
 
-  /** Books the chunks freed since the last update (002 sec. 4.2: a chunk is thrown away by its last reader). */
+  /** A cycle begins: the chunks freed since the last one are booked when a count is read (free). */
   update(): void {
-    for (let i = 0; i < this.n; i++) {
-      const b = this.list[i]!;
+    this.epoch++;
+  }
+
+  /** Books the chunks of switch r's packets freed since they were last booked (002 sec. 4.2: a chunk is thrown away by its last reader). */
+  private book(r: number): void {
+    this.booked[r] = this.epoch;
+    for (let b = this.first[r]!; b !== -1; b = this.next[b]!) {
       const f = this.freedNow(b);
-      this.F[this.net.bufRouter[b]!]! += f - this.freed[b]!;
+      this.F[r]! += f - this.freed[b]!;
       this.freed[b] = f;
     }
   }
@@ -115,6 +136,8 @@ export class ChunkPool {
   }
 
   describe(b: number): string {
+    const r = this.net.bufRouter[b]!;
+    if (this.booked[r] !== this.epoch) this.book(r);
     return `${this.need[b]} chunk(s) reserved, ${this.written(b)} written, ${this.freed[b]} freed`;
   }
 
@@ -122,24 +145,24 @@ export class ChunkPool {
   check(): string | undefined {
     const s = this.s;
     const held = new Float64Array(this.net.numSwitches);
-    for (let i = 0; i < this.n; i++) {
-      const b = this.list[i]!;
-      const w = this.written(b);
-      const fNow = this.freedNow(b);
-      const need = this.need[b]!;
-      if (!(this.freed[b]! <= fNow && fNow <= w && w <= need))
-        return `central buffer: packet in buffer ${b} has freed ${this.freed[b]}/${fNow}, written ${w}, reserved ${need} chunks`;
-      if (s.brN[b] !== this.ks[b])
-        return `central buffer: packet in buffer ${b} has ${s.brN[b]} readers, admitted with ${this.ks[b]}`;
-      const L = s.bufLen[b]!;
-      for (let j = 1; j < Math.ceil(L / this.chunk); j++) {
-        let readers = this.ks[b]!;
-        for (let k = 0; k < s.brN[b]!; k++) if (s.brSent[s.slot(b, k)]! >= this.end(j, L)) readers--;
-        if (readers < 0 || readers > this.ks[b]!)
-          return `central buffer: chunk ${j} of buffer ${b} has counter ${readers}`;
+    for (let r = 0; r < this.net.numSwitches; r++)
+      for (let b = this.first[r]!; b !== -1; b = this.next[b]!) {
+        const w = this.written(b);
+        const fNow = this.freedNow(b);
+        const need = this.need[b]!;
+        if (!(this.freed[b]! <= fNow && fNow <= w && w <= need))
+          return `central buffer: packet in buffer ${b} has freed ${this.freed[b]}/${fNow}, written ${w}, reserved ${need} chunks`;
+        if (s.brN[b] !== this.ks[b])
+          return `central buffer: packet in buffer ${b} has ${s.brN[b]} readers, admitted with ${this.ks[b]}`;
+        const L = s.bufLen[b]!;
+        for (let j = 1; j < Math.ceil(L / this.chunk); j++) {
+          let readers = this.ks[b]!;
+          for (let k = 0; k < s.brN[b]!; k++) if (s.brSent[s.slot(b, k)]! >= this.end(j, L)) readers--;
+          if (readers < 0 || readers > this.ks[b]!)
+            return `central buffer: chunk ${j} of buffer ${b} has counter ${readers}`;
+        }
+        held[this.net.bufRouter[b]!]! += w - this.freed[b]! + (need - w);
       }
-      held[this.net.bufRouter[b]!]! += w - this.freed[b]! + (need - w);
-    }
     for (let r = 0; r < this.net.numSwitches; r++) {
       if (this.F[r]! < 0) return `central buffer of switch ${r}: free count ${this.F[r]} < 0`;
       if (this.F[r]! + held[r]! !== this.capacity)

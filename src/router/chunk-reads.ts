@@ -225,11 +225,13 @@ export class ChunkReads {
       for (let k = 0; k < s.brN[b]!; k++) {
         const slot = s.slot(b, k);
         const r = this.readN[slot]!;
-        if (this.on[slot] !== 1 || r >= L) continue;
+        // Most cycles a port has read ahead of its link as far as its serializer allows: that is
+        // checked first.
+        if (this.on[slot] !== 1 || r >= L || r - s.brSent[slot]! > this.serial) continue;
         if (s.brOut[slot]! < 0 && !this.next(slot, r)) continue;
         const c = (r / C) | 0;
         const avail = c === 0 && this.copies[b] === 1 ? this.hdrAt[slot]! < t : c < this.readable[b]!;
-        if (!avail || r - s.brSent[slot]! > this.serial) continue;
+        if (!avail) continue;
         const ram = this.ramOf(b);
         if (this.bestStamp[ram] !== t) {
           this.bestStamp[ram] = t;
