@@ -46,9 +46,10 @@ const UNICAST_NODES: Int32Array[] = [];
 /** Compiles (and caches) a worm; throws McsimError when the header is inconsistent. */
 export function compileWorm(spec: WormSpec, numNodes: number): CompiledWorm {
   const stops = spec.stops;
-  if (stops.length === 1 && stops[0]!.service === 'ABS' && !stops[0]!.branches && !stops[0]!.retransmit) {
+  const s0 = stops.length === 1 ? stops[0]! : undefined;
+  if (s0 && s0.service === 'ABS' && !s0.branches && !s0.retransmit && !s0.level) {
     // Fast path for unicasts, which uniform traffic creates by the million: no cache, little garbage.
-    const d = stops[0]!.node;
+    const d = s0.node;
     if (
       Number.isInteger(d) &&
       d >= 0 &&
@@ -81,98 +82,139 @@ export function compileWorm(spec: WormSpec, numNodes: number): CompiledWorm {
     throw new McsimError(`worm length must be a positive integer, got ${spec.length}`);
   if (!Number.isInteger(spec.source) || spec.source < 0 || spec.source >= numNodes)
     throw new McsimError(`worm source ${spec.source} is not a node (0..${numNodes - 1})`);
-  const nodes: number[] = [];
-  const flags: number[] = [];
-  const levels: number[] = [];
-  const kids: number[][] = [];
-  const retx: (WormSpec[] | undefined)[] = [];
-  let deliveries = 0;
-
-  const addList = (list: StopSpec[]): number => {
-    if (list.length === 0) throw new McsimError('a worm header (or one of its branches) has no stops');
-    let first = -1;
-    let prev = -1;
-    list.forEach((stop, i) => {
-      const idx = nodes.length;
-      const f = SERVICE_FLAGS[stop.service];
-      if (f === undefined) throw new McsimError(`unknown service "${stop.service}"`);
-      if (!Number.isInteger(stop.node) || stop.node < 0 || stop.node >= numNodes)
-        throw new McsimError(`stop node ${stop.node} is not a node (0..${numNodes - 1})`);
-      const lv = stop.level ?? 0;
-      if (!Number.isInteger(lv) || lv < 0 || lv > 255)
-        throw new McsimError(`stop ${stop.node}: level must be an integer 0..255, got ${lv}`);
-      if (lv > 0 && (stop.service !== 'FWD' || !stop.branches || stop.branches.length === 0))
-        throw new McsimError(
-          `stop ${stop.node}: a stop at a switch level (level ${lv}) must be a FWD stop with branches`,
-        );
-      nodes.push(stop.node);
-      flags.push(f);
-      levels.push(lv);
-      kids.push([]);
-      retx.push(undefined);
-      if (f & F_ABSORB) deliveries++;
-      if (f & F_RETRANSMIT) {
-        if (!stop.retransmit || stop.retransmit.length === 0)
-          throw new McsimError(`stop ${stop.node} has service ${stop.service} but nothing to retransmit`);
-        if (!(f & (F_ABSORB | F_TEMP)))
-          throw new McsimError(`stop ${stop.node}: retransmission needs the message absorbed first`);
-        for (const w of stop.retransmit)
-          if (w.source !== stop.node)
-            throw new McsimError(
-              `a worm retransmitted by node ${stop.node} must have it as source, got ${w.source}`,
-            );
-        retx[idx] = stop.retransmit;
-      } else if (stop.retransmit && stop.retransmit.length > 0) {
-        throw new McsimError(
-          `stop ${stop.node} lists worms to retransmit but its service ${stop.service} has no R`,
-        );
-      }
-      const last = i === list.length - 1;
-      if (!last && !(f & F_FORWARD))
-        throw new McsimError(
-          `stop ${stop.node} (${stop.service}) does not forward but is followed by another stop`,
-        );
-      if (stop.branches && stop.branches.length > 0) {
-        if (!last)
-          throw new McsimError(`stop ${stop.node}: branches are allowed only on the last stop of a list`);
-        if (!(f & F_FORWARD))
-          throw new McsimError(`stop ${stop.node} (${stop.service}) has branches but does not forward`);
-        const firsts = stop.branches.map((br) => addList(br));
-        kids[idx]!.push(...firsts);
-      } else if (last && f & F_FORWARD) {
-        throw new McsimError(`stop ${stop.node} (${stop.service}) forwards but no stop follows it`);
-      }
-      if (prev >= 0) kids[prev]!.unshift(idx);
-      if (first < 0) first = idx;
-      prev = idx;
-    });
-    return first;
+  // Two walks of the header in the same order: the first checks it and counts stops and children,
+  // the second fills arrays of exactly that size (multicast schemes compile a worm per message).
+  const size = { stops: 0, children: 0 };
+  checkList(spec.stops, numNodes, size);
+  const n = size.stops;
+  const out: Filling = {
+    node: new Int32Array(n),
+    flags: new Uint8Array(n),
+    level: new Uint8Array(n),
+    childStart: new Int32Array(n),
+    childCount: new Int32Array(n),
+    children: new Int32Array(size.children),
+    retransmit: new Array<WormSpec[] | undefined>(n).fill(undefined),
+    stops: 0,
+    childrenUsed: 0,
+    deliveries: 0,
   };
-  addList(spec.stops);
-
-  const n = nodes.length;
-  const childStart = new Int32Array(n);
-  const childCount = new Int32Array(n);
-  const children: number[] = [];
-  for (let i = 0; i < n; i++) {
-    childStart[i] = children.length;
-    childCount[i] = kids[i]!.length;
-    children.push(...kids[i]!);
-  }
+  fillList(spec.stops, out);
   const cw: CompiledWorm = {
     spec,
     source: spec.source,
     length: spec.length,
-    node: Int32Array.from(nodes),
-    flags: Uint8Array.from(flags),
-    level: Uint8Array.from(levels),
-    childStart,
-    childCount,
-    children: Int32Array.from(children),
-    retransmit: retx,
-    deliveries,
+    node: out.node,
+    flags: out.flags,
+    level: out.level,
+    childStart: out.childStart,
+    childCount: out.childCount,
+    children: out.children,
+    retransmit: out.retransmit,
+    deliveries: out.deliveries,
     routing: spec.routing,
   };
   cache.set(spec, cw);
   return cw;
+}
+
+/**
+ * Checks a list of stops (and, depth first, the branches of its last stop) and counts its stops
+ * and their children. Stops are numbered in this order: a list's stops one after another, then
+ * each branch of its last stop in turn.
+ */
+function checkList(list: StopSpec[], numNodes: number, size: { stops: number; children: number }): void {
+  if (list.length === 0) throw new McsimError('a worm header (or one of its branches) has no stops');
+  for (let i = 0; i < list.length; i++) {
+    const stop = list[i]!;
+    const f = SERVICE_FLAGS[stop.service];
+    if (f === undefined) throw new McsimError(`unknown service "${stop.service}"`);
+    if (!Number.isInteger(stop.node) || stop.node < 0 || stop.node >= numNodes)
+      throw new McsimError(`stop node ${stop.node} is not a node (0..${numNodes - 1})`);
+    const lv = stop.level ?? 0;
+    if (!Number.isInteger(lv) || lv < 0 || lv > 255)
+      throw new McsimError(`stop ${stop.node}: level must be an integer 0..255, got ${lv}`);
+    if (lv > 0 && (stop.service !== 'FWD' || !stop.branches || stop.branches.length === 0))
+      throw new McsimError(
+        `stop ${stop.node}: a stop at a switch level (level ${lv}) must be a FWD stop with branches`,
+      );
+    size.stops++;
+    if (f & F_RETRANSMIT) {
+      if (!stop.retransmit || stop.retransmit.length === 0)
+        throw new McsimError(`stop ${stop.node} has service ${stop.service} but nothing to retransmit`);
+      if (!(f & (F_ABSORB | F_TEMP)))
+        throw new McsimError(`stop ${stop.node}: retransmission needs the message absorbed first`);
+      for (const w of stop.retransmit)
+        if (w.source !== stop.node)
+          throw new McsimError(
+            `a worm retransmitted by node ${stop.node} must have it as source, got ${w.source}`,
+          );
+    } else if (stop.retransmit && stop.retransmit.length > 0) {
+      throw new McsimError(
+        `stop ${stop.node} lists worms to retransmit but its service ${stop.service} has no R`,
+      );
+    }
+    const last = i === list.length - 1;
+    if (!last && !(f & F_FORWARD))
+      throw new McsimError(
+        `stop ${stop.node} (${stop.service}) does not forward but is followed by another stop`,
+      );
+    if (stop.branches && stop.branches.length > 0) {
+      if (!last)
+        throw new McsimError(`stop ${stop.node}: branches are allowed only on the last stop of a list`);
+      if (!(f & F_FORWARD))
+        throw new McsimError(`stop ${stop.node} (${stop.service}) has branches but does not forward`);
+      size.children += stop.branches.length;
+      for (const br of stop.branches) checkList(br, numNodes, size);
+    } else if (last && f & F_FORWARD) {
+      throw new McsimError(`stop ${stop.node} (${stop.service}) forwards but no stop follows it`);
+    }
+    if (!last) size.children++;
+  }
+}
+
+/** The arrays of a CompiledWorm being filled, and how far. */
+interface Filling {
+  node: Int32Array;
+  flags: Uint8Array;
+  level: Uint8Array;
+  childStart: Int32Array;
+  childCount: Int32Array;
+  children: Int32Array;
+  retransmit: (WormSpec[] | undefined)[];
+  stops: number;
+  childrenUsed: number;
+  deliveries: number;
+}
+
+/**
+ * Fills the stops of a checked list in checkList's order; returns the index of its first stop. A
+ * stop's children are the next stop of its list, or the first stop of each branch; they are laid
+ * out by stop index, so each stop's place among them is known when it is numbered.
+ */
+function fillList(list: StopSpec[], out: Filling): number {
+  const first = out.stops;
+  for (let i = 0; i < list.length; i++) {
+    const stop = list[i]!;
+    const idx = out.stops++;
+    const f = SERVICE_FLAGS[stop.service];
+    out.node[idx] = stop.node;
+    out.flags[idx] = f;
+    out.level[idx] = stop.level ?? 0;
+    if (f & F_ABSORB) out.deliveries++;
+    if (f & F_RETRANSMIT) out.retransmit[idx] = stop.retransmit;
+    const at = out.childrenUsed;
+    out.childStart[idx] = at;
+    if (i < list.length - 1) {
+      out.childCount[idx] = 1;
+      out.childrenUsed++;
+      out.children[at] = idx + 1;
+    } else if (stop.branches && stop.branches.length > 0) {
+      const k = stop.branches.length;
+      out.childCount[idx] = k;
+      out.childrenUsed += k;
+      for (let j = 0; j < k; j++) out.children[at + j] = fillList(stop.branches[j]!, out);
+    }
+  }
+  return first;
 }
