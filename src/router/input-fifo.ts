@@ -38,13 +38,19 @@ export const inputFifoSwitch: SwitchModel = {
     const queued = new Int32Array(NC);
     const { bufPc, bufVc, bufKind, pcFirstBuf, pcVcs, bufCap } = net;
     let violation: string | undefined;
-    /** Flits in the FIFO of channel pc: the sum over its slots, each counted from its slowest branch. */
+    /**
+     * Flits in the FIFO of channel pc: the sum over its queued slots (the `queued[pc]` slots from
+     * `front[pc]` on, in ring order: a slot is taken at its grant and given back at its release,
+     * in that order), each counted from its slowest branch. Asked for every flit that bids for the
+     * channel: the queue, not every VC of the channel, is walked.
+     */
     const fill = (pc: number): number => {
       let n = 0;
       const first = pcFirstBuf[pc]!;
-      for (let v = 0; v < pcVcs[pc]!; v++) {
+      const V = pcVcs[pc]!;
+      for (let i = 0, v = front[pc]!; i < queued[pc]!; i++, v = v + 1 === V ? 0 : v + 1) {
         const b = first + v;
-        if (s.owner[b] !== -1) n += s.recv[b]! - s.minSent(b);
+        n += s.recv[b]! - s.minSent(b);
       }
       return n;
     };
