@@ -1,6 +1,8 @@
 import type { RunMetrics } from '../metrics/types.js';
 import { flatten } from '../results/writers.js';
 import type { RunOutcome } from '../sim/outcome.js';
+import { VERSION } from '../version.js';
+import type { Point } from './points.js';
 
 /**
  * One line of a sweep's results file: a point (parameters and seed) and how it ended. Sweeps write
@@ -35,6 +37,31 @@ export interface PointRecord {
    * (shared-points.ts), when the point was not simulated for this experiment itself.
    */
   reusedFrom?: string;
+}
+
+/** How a point ended, as its record says it. */
+export type PointResult = Pick<
+  PointRecord,
+  'status' | 'error' | 'outcome' | 'metrics' | 'seconds' | 'reusedFrom'
+>;
+
+/** Point p's record in `experiment`, with this mcsim version (fields in the results file's order). */
+export function recordOf(experiment: string, p: Point, r: PointResult): PointRecord {
+  return {
+    experiment,
+    key: p.key,
+    index: p.index,
+    params: p.params,
+    seed: p.seed,
+    status: r.status,
+    ...(r.error !== undefined ? { error: r.error } : {}),
+    ...(r.outcome !== undefined ? { outcome: r.outcome } : {}),
+    ...(r.metrics !== undefined ? { metrics: r.metrics } : {}),
+    hash: p.hash,
+    version: VERSION,
+    seconds: r.seconds,
+    ...(r.reusedFrom !== undefined ? { reusedFrom: r.reusedFrom } : {}),
+  };
 }
 
 /**

@@ -3,7 +3,7 @@ import { join, resolve } from 'node:path';
 import { readJsonl } from '../results/read.js';
 import { VERSION } from '../version.js';
 import type { Point } from './points.js';
-import type { PointRecord } from './record.js';
+import { type PointRecord, recordOf } from './record.js';
 
 /**
  * Points that another experiment in the same results folder has already simulated. Two figures
@@ -72,19 +72,5 @@ function reusable(r: PointRecord): boolean {
 
 /** Point p's record in experiment `experiment`, its result taken from another experiment's record r. */
 export function reusedRecord(experiment: string, p: Point, r: PointRecord): PointRecord {
-  return {
-    experiment,
-    key: p.key,
-    index: p.index,
-    params: p.params,
-    seed: p.seed,
-    status: r.status,
-    ...(r.error !== undefined ? { error: r.error } : {}),
-    ...(r.outcome !== undefined ? { outcome: r.outcome } : {}),
-    ...(r.metrics !== undefined ? { metrics: r.metrics } : {}),
-    hash: p.hash,
-    version: VERSION,
-    seconds: r.seconds,
-    reusedFrom: r.reusedFrom ?? r.experiment,
-  };
+  return recordOf(experiment, p, { ...r, reusedFrom: r.reusedFrom ?? r.experiment });
 }

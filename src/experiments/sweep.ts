@@ -10,10 +10,9 @@ import { isObjectLine } from '../results/read.js';
 import { appendJsonl, readJsonl, writeCsv } from '../results/writers.js';
 import type { RunOutcome } from '../sim/outcome.js';
 import { McsimError } from '../util/errors.js';
-import { VERSION } from '../version.js';
 import { lockResults } from './lock.js';
 import { effective, expandPoints, type Point } from './points.js';
-import { latestPerKey, type PointRecord, recordRows } from './record.js';
+import { latestPerKey, type PointRecord, recordOf, recordRows } from './record.js';
 import { type Experiment, ExperimentSchema } from './schema.js';
 import { reusedRecord, SharedPoints } from './shared-points.js';
 import { summaryMarkdown } from './summary.js';
@@ -185,20 +184,13 @@ function pointRecord(experiment: string, p: Point, res: WorkerReply): PointRecor
     : res.outcome && res.outcome.status !== 'complete'
       ? res.outcome.reason
       : undefined;
-  return {
-    experiment,
-    key: p.key,
-    index: p.index,
-    params: p.params,
-    seed: p.seed,
+  return recordOf(experiment, p, {
     status: complete ? 'ok' : 'failed',
     ...(error !== undefined ? { error } : {}),
     ...(res.outcome ? { outcome: res.outcome } : {}),
     ...(res.metrics ? { metrics: res.metrics } : {}),
-    hash: p.hash,
-    version: VERSION,
     seconds: res.seconds,
-  };
+  });
 }
 
 /**
