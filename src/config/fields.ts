@@ -1,0 +1,23 @@
+import * as z from 'zod/mini';
+
+// Building blocks of the config schemas (schema.ts, network-schema.ts), which are built on zod/mini
+// (schema.ts says why).
+
+const registry = z.globalRegistry as z.core.$ZodRegistry<{ description: string }>;
+
+/**
+ * A schema with its description in zod's global registry, where the JSON Schema and the config
+ * reference read it: what classic zod's `.describe()` does (a clone, registered). The clone keeps
+ * the JSON Schema's key order as it was when the schemas were classic.
+ */
+export function described<T extends z.ZodMiniType>(schema: T, description: string): T {
+  const clone = schema.clone() as T;
+  registry.add(clone, { description });
+  return clone;
+}
+
+/** A positive integer, the commonest field type. */
+export const positiveInt = () => z.number().check(z.int(), z.positive());
+
+/** A non-negative integer. */
+export const count = () => z.number().check(z.int(), z.minimum(0));
