@@ -99,25 +99,65 @@ export function printTable(head: readonly string[], rows: readonly string[][]): 
   for (const r of rows) console.log(r.map((c, i) => c.padStart(widths[i]!)).join('  '));
 }
 
+/** The median of `runs` values of `measure` (undefined as soon as one is). */
+function medianOf(runs: number, measure: () => number | undefined): number | undefined {
+  const times: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const t = measure();
+    if (t === undefined) return undefined;
+    times.push(t);
+  }
+  times.sort((a, b) => a - b);
+  return times[times.length >> 1];
+}
+
 /**
  * Start-up: how long after process start `mcsim run` (the installed, bundled command) runs its
  * first simulated cycle, median of `runs` fresh processes on the default configuration.
  */
-export function startupMs(runs = 5): number | undefined {
+export function startupMs(runs = 5, env: NodeJS.ProcessEnv = process.env): number | undefined {
   const bin = fileURLToPath(new URL('../../bin/mcsim.js', import.meta.url));
-  const times: number[] = [];
-  for (let i = 0; i < runs; i++) {
+  return medianOf(runs, () => {
     const r = spawnSync(
       process.execPath,
       [bin, 'run', '--set', 'workload.warmup=0', '--set', 'workload.measure=1', '--set', 'workload.drain=0'],
-      { encoding: 'utf8', env: { ...process.env, MCSIM_STARTUP_TIMING: '1' } },
+      { encoding: 'utf8', env: { ...env, MCSIM_STARTUP_TIMING: '1' } },
     );
     const m = /first cycle at ([\d.]+) ms/.exec(r.stderr);
-    if (!m) return undefined;
-    times.push(Number(m[1]));
+    return m ? Number(m[1]) : undefined;
+  });
+}
+
+/** The same moment for a script that does nothing: Node's own start on this machine. */
+export function nodeStartMs(runs = 5, env: NodeJS.ProcessEnv = process.env): number | undefined {
+  return medianOf(runs, () => {
+    const r = spawnSync(process.execPath, ['-e', 'process.stdout.write(String(performance.now()))'], {
+      encoding: 'utf8',
+      env,
+    });
+    const t = Number(r.stdout);
+    return r.status === 0 && Number.isFinite(t) ? round(t, 1) : undefined;
+  });
+}
+
+/** The start-up lines of the bench: mcsim's first cycle beside Node's own start. */
+function printStartup(): void {
+  const report = (env: NodeJS.ProcessEnv, how: string) => {
+    const first = startupMs(5, env);
+    const bare = nodeStartMs(5, env);
+    console.log(
+      first === undefined
+        ? 'start-up: could not be measured (is the command built? npm run build)'
+        : `start-up${how}: mcsim run reaches its first cycle ${first} ms after process start; a script that does nothing, ${bare ?? '?'} ms (medians of 5)`,
+    );
+  };
+  report(process.env, '');
+  // Node reads the certificates NODE_EXTRA_CA_CERTS names while it starts, before any script (some
+  // 40 ms on the project's machines, whose environment sets it); mcsim opens no TLS connection.
+  if (process.env.NODE_EXTRA_CA_CERTS) {
+    const { NODE_EXTRA_CA_CERTS: _, ...env } = process.env;
+    report(env, ' without NODE_EXTRA_CA_CERTS');
   }
-  times.sort((a, b) => a - b);
-  return times[times.length >> 1];
 }
 
 export function runBench(points: readonly BenchSpec[] = BENCH_POINTS): void {
@@ -158,10 +198,5 @@ export function runBench(points: readonly BenchSpec[] = BENCH_POINTS): void {
     `\nlive heap at 0.04 (collected at each progress tick): ${short.heapMB} MB over ${short.cycles} cycles, ${long.heapMB} MB over ${long.cycles} cycles`,
   );
   console.log(`peak RSS ${round(process.resourceUsage().maxRSS / 1024, 1)} MB`);
-  const startup = startupMs();
-  console.log(
-    startup === undefined
-      ? 'start-up: could not be measured (is the command built? npm run build)'
-      : `start-up: mcsim run reaches its first cycle ${startup} ms after process start (median of 5)`,
-  );
+  printStartup();
 }
