@@ -3,7 +3,7 @@ import { parse as parseYaml } from 'yaml';
 import type { z } from 'zod';
 import { McsimError } from '../util/errors.js';
 import { checkKeys, checkPath } from './keys.js';
-import { ConfigSchema, type McsimConfig } from './schema.js';
+import { configSchemaFor, type McsimConfig } from './schema.js';
 
 /** Validates a config object and fills in defaults; the first problem becomes one McsimError. */
 export function parseConfig(input: unknown): McsimConfig {
@@ -14,7 +14,7 @@ export function parseConfig(input: unknown): McsimConfig {
     if (w && typeof w === 'object' && !Array.isArray(w) && !('type' in w))
       input = { ...input, workload: { type: 'uniform', ...(w as object) } };
   }
-  const r = ConfigSchema.safeParse(input ?? {});
+  const r = configSchemaFor(input ?? {}).safeParse(input ?? {});
   if (r.success) return r.data;
   throw issueToError(r.error.issues[0]!, input);
 }

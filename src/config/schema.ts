@@ -2,8 +2,9 @@
 // object (some fifty methods bound per object, a clone per `.int()` or `.describe()`) costs several
 // times as much to build. A namespace import lets esbuild keep only the zod functions used.
 import * as z from 'zod/mini';
-import { count, described, positiveInt } from './fields.js';
+import { count, described } from './fields.js';
 import { NetworkSchema, TimingSchema } from './network-schema.js';
+import { WORKLOAD_SCHEMAS, type WorkloadType, workloadUnion } from './workload-schema.js';
 
 /**
  * The configuration schema: the single source of the config's TypeScript type, its JSON Schema
@@ -11,263 +12,13 @@ import { NetworkSchema, TimingSchema } from './network-schema.js';
  * has a default and a description that states it. Objects are strict: unknown fields are errors.
  */
 
-const SERVICE = z.enum(['ABS', 'PAF', 'PAR', 'PAFR', 'TAR', 'TAFR', 'FWD']);
-
-export interface StopConfig {
-  node: string;
-  service?: z.infer<typeof SERVICE> | undefined;
-  retransmit?: WormConfig[] | undefined;
-  branches?: StopConfig[][] | undefined;
-}
-export interface WormConfig {
-  length?: number | undefined;
-  stops: StopConfig[];
-}
-
-export const StopConfigSchema: z.ZodMiniType<StopConfig> = z.lazy(() =>
-  z.strictObject({
-    node: described(z.string(), 'Node id of the stop (x,y / x0,x1,... / i,w).'),
-    service: described(
-      z.optional(SERVICE),
-      'Header service at the stop (000 sec. 3.2). Default: PAF on a stop followed by another, ABS on the last.',
-    ),
-    retransmit: described(
-      z.optional(z.array(WormConfigSchema)),
-      'Worms the node starts as a new phase after the tail has arrived (services with R).',
-    ),
-    branches: described(
-      z.optional(z.array(z.array(StopConfigSchema).check(z.minLength(1)))),
-      'Tree worm: replicate here into one branch per list of stops (last stop only).',
-    ),
-  }),
-);
-
-export const WormConfigSchema: z.ZodMiniType<WormConfig> = z.lazy(() =>
-  z.strictObject({
-    length: described(z.optional(positiveInt()), 'Flits; default: the workload packetLength.'),
-    stops: described(z.array(StopConfigSchema).check(z.minLength(1)), 'Ordered header of the worm.'),
-  }),
-);
-
-const MessageConfigSchema = z.lazy(() =>
-  z
-    .strictObject({
-      at: described(count(), 'Creation cycle.'),
-      source: described(z.string(), 'Node id of the source.'),
-      length: described(z.optional(positiveInt()), 'Flits; default: the workload packetLength.'),
-      dest: described(z.optional(z.string()), 'Destination of a unicast (give dest or worms).'),
-      worms: described(
-        z.optional(z.array(WormConfigSchema).check(z.minLength(1))),
-        'Worms the source starts as one start-up phase (give dest or worms).',
-      ),
-    })
-    .check(
-      z.refine((m) => (m.dest === undefined) !== (m.worms === undefined), {
-        message: 'give exactly one of "dest" (a unicast) or "worms"',
-      }),
-    ),
-);
-
-const windowFields = {
-  warmup: described(z._default(count(), 2000), 'Cycles before measuring. Default 2000.'),
-  measure: described(
-    z._default(positiveInt(), 10000),
-    'Length of the measurement window in cycles; messages created in it are measured. Default 10000.',
-  ),
-  drain: described(
-    z._default(count(), 20000),
-    'Cycles after the window for measured messages to finish; the rest count as unfinished. Default 20000.',
-  ),
-};
-
-const packetLength = described(
-  z._default(positiveInt(), 20),
-  'Message length in flits. Default 20 (000 sec. 5.1).',
-);
-
-const UniformSchema = described(
-  z.strictObject({
-    type: z.literal('uniform'),
-    load: described(
-      z._default(z.number().check(z.positive()), 0.04),
-      'Offered load in flits per node per cycle. Default 0.04.',
-    ),
-    packetLength,
-    ...windowFields,
-  }),
-  'Uniform random unicast traffic, Poisson arrivals at every node.',
-);
-
-const MessagesSchema = described(
-  z.strictObject({
-    type: z.literal('messages'),
-    packetLength,
-    maxCycles: described(z._default(positiveInt(), 1000000), 'Stop after this many cycles. Default 1000000.'),
-    messages: described(
-      z.array(MessageConfigSchema).check(z.minLength(1)),
-      'The messages, each with its creation cycle.',
-    ),
-  }),
-  'A given set of messages at given times.',
-);
-
-const algorithm = described(
-  z._default(z.string(), 'tpm'),
-  'Multicast scheme (see `mcsim plan --help`). Default tpm.',
-);
-
-const MulticastSchema = described(
-  z.strictObject({
-    type: z.literal('multicast'),
-    algorithm,
-    destinations: described(z._default(positiveInt(), 20), 'Destinations per multicast. Default 20.'),
-    samples: described(
-      z._default(positiveInt(), 1000),
-      'Multicasts to average over. Default 1000 (000 sec. 5.2).',
-    ),
-    packetLength,
-  }),
-  'Contention-free multicast (000 sec. 5.2): random source, uniformly random destination set, each multicast alone in the network.',
-);
-
-const MixedSchema = described(
-  z.strictObject({
-    type: z.literal('mixed'),
-    algorithm,
-    load: described(
-      z._default(z.number().check(z.positive()), 0.02),
-      'Offered throughput X in delivered flits per node per cycle, unicast and multicast together. Default 0.02.',
-    ),
-    multicastFraction: described(
-      z._default(z.number().check(z.minimum(0), z.maximum(1)), 0.1),
-      'Share of deliveries due to multicasts (000 sec. 5.3: 0.1). Default 0.1.',
-    ),
-    destinations: described(
-      z._default(
-        z.strictObject({
-          mean: described(z._default(z.number().check(z.positive()), 32), 'Default 32.'),
-          sd: described(z._default(z.number().check(z.minimum(0)), 15), 'Default 15.'),
-          min: described(z._default(positiveInt(), 2), 'Default 2.'),
-          max: described(z._default(positiveInt(), 250), 'Default 250.'),
-          ofOthers: described(
-            z.optional(z.number().check(z.positive(), z.maximum(1))),
-            'Every multicast has round(ofOthers * (N - 1)) destinations, the same fraction of the other nodes on every network size (002 Fig. 17); overrides mean, sd, min and max.',
-          ),
-        }),
-        { mean: 32, sd: 15, min: 2, max: 250 },
-      ),
-      'Destinations per multicast: normal, rounded, clipped to [min, max] (000 sec. 5.3).',
-    ),
-    packetLength,
-    ...windowFields,
-  }),
-  'Mixed unicast and multicast traffic (000 sec. 5.3): per node, unicast inter-arrival N/(0.9X) and multicast inter-arrival N*D/(0.1X).',
-);
-
-const StepsSchema = described(
-  z.strictObject({
-    type: z.literal('steps'),
-    algorithm: described(
-      z._default(z.string(), 'uccc'),
-      'Unicast-based scheme (uccc, umesh, separate). Default uccc.',
-    ),
-    setSize: described(
-      z._default(z.number().check(z.int(), z.minimum(2)), 8),
-      'Nodes in the multicast, source included (m: the lower bound is ceil(log2 m)). Default 8.',
-    ),
-    samples: described(
-      z._default(positiveInt(), 1000),
-      'Random multicast sets to average over. Default 1000.',
-    ),
-  }),
-  'Message-passing steps of unicast-based multicast by the step model of 004 sec. 6 (no flit simulation): link contention when VCs share a physical link.',
-);
-
-const PlanMetricsSchema = described(
-  z.strictObject({
-    type: z.literal('plan-metrics'),
-    algorithm,
-    destinations: described(
-      z.optional(positiveInt()),
-      'Destinations per multicast (give this or destinationsFraction). Default 20.',
-    ),
-    destinationsFraction: described(
-      z.optional(z.number().check(z.positive(), z.maximum(1))),
-      'Destinations as a fraction of the nodes, k = round(fraction * N) (001 sec. 4.2: 20%), instead of destinations.',
-    ),
-    samples: described(z._default(positiveInt(), 1000), 'Random multicasts to average over. Default 1000.'),
-    nsPerHop: described(
-      z._default(z.number().check(z.positive()), 25),
-      'Nanoseconds per channel hop for latencyNs (001 sec. 4: 25 ns). Default 25.',
-    ),
-  }),
-  'Plan-level metrics without flit simulation (001 sec. 3.4): hop latency, traffic and phases of random multicasts.',
-);
-
-const IbCollectiveSchema = described(
-  z.strictObject({
-    type: z.literal('ib-collective'),
-    sources: described(
-      z._default(z.union([z.literal('one'), z.number().check(z.positive(), z.maximum(1))]), 'one'),
-      "Sources: 'one' (one random node), or the fraction of the nodes that send (0.4: multi-source, 1: all-source; 003 sec. 4). Default 'one'.",
-    ),
-    groupFraction: described(
-      z._default(z.number().check(z.positive(), z.maximum(1)), 0.4),
-      'Group size as a fraction of the nodes, round(f * N) (003 sec. 4: 0.4 or 1). Default 0.4.',
-    ),
-    variant: described(
-      z._default(
-        z.enum([
-          'uc-1vl',
-          'mc-1vl',
-          'uc-shared',
-          'uc-dedicated',
-          'mc-shared',
-          'mc-dedicated',
-          'uc-shared-sl',
-          'mc-shared-sl',
-        ]),
-        'mc-1vl',
-      ),
-      "Scheme and VL policy: uc = one unicast per member through the host link, mc = one packet replicated by the MFT (003 sec. 3.3.2); 1vl, shared (any free VL on every port, the paper's), dedicated (one VL per port, sec. 4 legends) or shared-sl (IB-realizable: packet j of a host has SL (LID + j) mod k and keeps VL = SL on every link, notes sec. 1.6). Default 'mc-1vl'.",
-    ),
-    vls: described(
-      z._default(z.union([z.literal(2), z.literal(4)]), 2),
-      'Data VLs of the shared and dedicated variants (the 1vl ones have 1). Default 2.',
-    ),
-    messageBytes: described(
-      z._default(positiveInt(), 32),
-      'Packet (= message) size in bytes (003 sec. 4: 32 B to 8 KB). Default 32.',
-    ),
-    flitBytes: described(
-      z._default(positiveInt(), 32),
-      'Bytes per flit, the simulation granule; a packet is ceil(messageBytes / flitBytes) flits. Default 32.',
-    ),
-    byteTimeNs: described(
-      z._default(z.number().check(z.positive()), 4),
-      'Nanoseconds per byte on a link (003 sec. 4: 1X SDR, 4 ns). Default 4.',
-    ),
-    unicastOrder: described(
-      z._default(z.enum(['ascending', 'rotated', 'random']), 'ascending'),
-      "Order of a source's unicasts: ascending member LID, rotated past its own LID, or random. Default 'ascending'.",
-    ),
-    engine: described(
-      z._default(z.enum(['packet', 'flit']), 'packet'),
-      "'packet': the event-driven packet-level path; 'flit': the flit-level engine with the ib switch model (identical makespans, slower). Default 'packet'.",
-    ),
-    vlBuffer: described(
-      z.optional(z.enum(['packet', 'credit'])),
-      "VL buffer mode (003 notes sec. 1.7): 'packet' = one packet per VL buffer (the paper's 'a packet will stay in a channel (buffer)'); 'credit' = real IB's flow control, each VL buffer a FIFO of vlBufferBytes in 64-byte credits, ceil(b / 64) per packet, head-of-line order per VL (flit engine only: set engine: flit). Absent: 'packet' (left out so that existing configs and their results are unchanged).",
-    ),
-    vlBufferBytes: described(
-      z.optional(positiveInt()),
-      'Bytes per VL buffer in the credit mode (notes sec. 1.7; at least one packet). Absent: 8192.',
-    ),
-  }),
-  'One-, multi- or all-source multicast on an InfiniBand mesh (003 sec. 4): every source sends one message at t = 0; the makespan is the time until the last member holds the last byte. Sets the network (ib switching, VLs, one-packet buffers) from its own fields; needs timing.startup = startupSubsequent = 0 and routingDelayModified = routingDelay.',
-);
-
 export { LinkSchema, NetworkSchema, SwitchOptionsSchema, TimingSchema } from './network-schema.js';
+export {
+  type StopConfig,
+  StopConfigSchema,
+  type WormConfig,
+  WormConfigSchema,
+} from './workload-schema.js';
 
 /** What a run measures beyond the standard metrics; absent from a config (and its records) unless given. */
 export const MetricsOptionsSchema = z.strictObject({
@@ -277,27 +28,53 @@ export const MetricsOptionsSchema = z.strictObject({
   ),
 });
 
-export const WorkloadSchema = z.discriminatedUnion('type', [
-  UniformSchema,
-  MessagesSchema,
-  MulticastSchema,
-  MixedSchema,
-  StepsSchema,
-  PlanMetricsSchema,
-  IbCollectiveSchema,
-]);
+const seed = described(z._default(count(), 1), 'Seed of the random streams. Default 1.');
+const network = z._default(NetworkSchema, z.parse(NetworkSchema, {}));
+const timing = z._default(TimingSchema, z.parse(TimingSchema, {}));
+const metrics = described(
+  z.optional(MetricsOptionsSchema),
+  'Optional measures (002 switch diagnostics); absent: the standard metrics only.',
+);
+/** A config without a workload runs the default uniform one. */
+const defaultWorkload = () => z.parse(WORKLOAD_SCHEMAS.uniform(), { type: 'uniform' });
 
-export const ConfigSchema = z.strictObject({
-  seed: described(z._default(count(), 1), 'Seed of the random streams. Default 1.'),
-  network: z._default(NetworkSchema, z.parse(NetworkSchema, {})),
-  timing: z._default(TimingSchema, z.parse(TimingSchema, {})),
-  workload: z._default(WorkloadSchema, z.parse(UniformSchema, { type: 'uniform' })),
-  metrics: described(
-    z.optional(MetricsOptionsSchema),
-    'Optional measures (002 switch diagnostics); absent: the standard metrics only.',
-  ),
-});
+/** The config's schema around a schema of its workload. */
+function configWith<W extends z.ZodMiniType>(workload: W) {
+  return z.strictObject({ seed, network, timing, workload, metrics });
+}
 
-export type McsimConfig = z.output<typeof ConfigSchema>;
-export type McsimConfigInput = z.input<typeof ConfigSchema>;
+function fullConfigSchema() {
+  return configWith(z._default(workloadUnion(), defaultWorkload));
+}
+
+/** The whole config schema, every workload type in it; built on first use. */
+export const ConfigSchema = z.lazy(fullConfigSchema);
+
+const byType = new Map<string, z.ZodMiniType<McsimConfig>>();
+
+/**
+ * The schema to parse a config with: the whole one's, with only the workload type the input names
+ * (or the default uniform one where it names none). The whole union passes such an input to that
+ * type's schema (a discriminated union), so the result and every error are the same, and `mcsim
+ * run` builds one workload schema at start instead of all of them. Input whose workload is not an
+ * object of a known type goes to the whole schema, which says what is wrong.
+ */
+export function configSchemaFor(input: unknown): z.ZodMiniType<McsimConfig> {
+  const w =
+    input !== null && typeof input === 'object' ? (input as { workload?: unknown }).workload : undefined;
+  let type: unknown;
+  if (w === undefined) type = 'uniform';
+  else if (w !== null && typeof w === 'object' && !Array.isArray(w)) type = (w as { type?: unknown }).type;
+  if (typeof type !== 'string' || !Object.hasOwn(WORKLOAD_SCHEMAS, type)) return ConfigSchema;
+  let schema = byType.get(type);
+  if (!schema) {
+    const one = WORKLOAD_SCHEMAS[type as WorkloadType]();
+    schema = configWith(z._default(one, defaultWorkload)) as unknown as z.ZodMiniType<McsimConfig>;
+    byType.set(type, schema);
+  }
+  return schema;
+}
+
+export type McsimConfig = z.output<ReturnType<typeof fullConfigSchema>>;
+export type McsimConfigInput = z.input<ReturnType<typeof fullConfigSchema>>;
 export type WorkloadConfig = McsimConfig['workload'];
