@@ -120,7 +120,11 @@ export function startupMs(runs = 5, env: NodeJS.ProcessEnv = process.env): numbe
   return medianOf(runs, () => {
     const r = spawnSync(
       process.execPath,
-      [bin, 'run', '--set', 'workload.warmup=0', '--set', 'workload.measure=100', '--set', 'workload.drain=0'],
+      [
+        bin,
+        'run',
+        ...['workload.warmup=0', 'workload.measure=100', 'workload.drain=0'].flatMap((s) => ['--set', s]),
+      ],
       { encoding: 'utf8', env: { ...env, MCSIM_STARTUP_TIMING: '1' } },
     );
     const m = /first cycle at ([\d.]+) ms/.exec(r.stderr);
