@@ -4,6 +4,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { McsimError } from '../util/errors.js';
 import { printTable } from './bench.js';
+import { buildRevisionCli, STARTUP_RUN, startupPairs } from './compare-startup.js';
 import { BENCH_POINTS, type BenchSpec, benchConfig, warmupMeasure } from './points.js';
 
 /**
@@ -17,6 +18,8 @@ import { BENCH_POINTS, type BenchSpec, benchConfig, warmupMeasure } from './poin
  * With `--paired`, each point runs in one process that holds both builds (paired-child.ts) and
  * times them in turn, `reps` pairs; the ratio is the median of the pairs' ratios. On a machine
  * whose speed drifts (shared with other work) it is the steadier measure; the table says which.
+ * On all points, start-up follows: whole `mcsim run` processes of both revisions in turn
+ * (compare-startup.ts).
  */
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -124,9 +127,36 @@ export function compareBench(
       `old: ${commit.slice(0, 12)} (${ref}); new: ${head}${dirty}; both in one process per point, ${reps} pairs of runs in turn`,
     );
     comparePaired(refDist, curDist, reps, points);
+  } else {
+    console.log(`old: ${commit.slice(0, 12)} (${ref}); new: ${head}${dirty}; ${reps} runs each, alternating`);
+    compareAlternating(refDist, curDist, reps, points);
+  }
+  if (points === BENCH_POINTS) compareStartup(dirname(refDist), ROOT, Math.max(10, reps));
+}
+
+/** Start-up, old against new: whole `mcsim run` processes in turn (compare-startup.ts). */
+function compareStartup(oldRoot: string, newRoot: string, pairs: number): void {
+  buildRevisionCli(oldRoot);
+  const r = startupPairs(oldRoot, newRoot, pairs);
+  const what = `start-up (whole \`mcsim ${STARTUP_RUN.join(' ')}\` processes, ${pairs} pairs in turn, without NODE_EXTRA_CA_CERTS)`;
+  if (typeof r === 'string') {
+    console.log(`${what}: n/a, ${r.slice(0, 80)}`);
     return;
   }
-  console.log(`old: ${commit.slice(0, 12)} (${ref}); new: ${head}${dirty}; ${reps} runs each, alternating`);
+  const each = r.new.map((x, i) => x / r.old[i]!);
+  const ms = (x: number) => `${x.toFixed(0)} ms`;
+  console.log(
+    `${what}: old ${ms(median(r.old))}, new ${ms(median(r.new))} of wall time; new/old ${median(each).toFixed(3)} (pairs ${Math.min(...each).toFixed(3)}-${Math.max(...each).toFixed(3)})`,
+  );
+}
+
+/** The table of fresh processes, old and new alternating, `reps` runs each per point. */
+function compareAlternating(
+  refDist: string,
+  curDist: string,
+  reps: number,
+  points: readonly BenchSpec[],
+): void {
   const rows: string[][] = [];
   const ratios: number[] = [];
   const wallRatios: number[] = [];

@@ -1,6 +1,8 @@
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { describe, it } from 'node:test';
+import { nodeStartMs, startupMs } from '../../src/bench/bench.js';
+import { startupPairs, timeRun } from '../../src/bench/compare-startup.js';
 import { BENCH_POINTS, benchConfig } from '../../src/bench/points.js';
 import { parseConfig } from '../../src/config/load.js';
 import { mcsimInProcess } from './in-process.js';
@@ -56,5 +58,27 @@ describe('mcsim bench', () => {
     for (const x of [...r.old, ...r.new]) assert.ok(x > 0, JSON.stringify(r));
     const bad = run({ ...benchConfig(small), network: { topology: 'nosuch:3' } });
     assert.match(bad.error, /^old revision: .*nosuch/);
+  });
+
+  // These run the built command (bin/mcsim.js), as test/cli/bundle.test.ts does.
+  it('times the start-up of the built command: its first cycle, and after Node alone started', () => {
+    const first = startupMs(1);
+    const bare = nodeStartMs(1);
+    assert.ok(first !== undefined && first > 0, 'no "first cycle at" line from MCSIM_STARTUP_TIMING');
+    assert.ok(
+      bare !== undefined && bare > 0 && bare < first,
+      `node alone ${bare} ms, first cycle ${first} ms`,
+    );
+  });
+
+  it('the start-up comparison times whole runs of two builds in turn, or says which one failed', () => {
+    const root = new URL('../..', import.meta.url).pathname;
+    const r = startupPairs(root, root, 2);
+    assert.ok(typeof r !== 'string', String(r));
+    assert.equal(r.old.length, 2);
+    assert.equal(r.new.length, 2);
+    for (const ms of [...r.old, ...r.new]) assert.ok(ms > 0, JSON.stringify(r));
+    assert.match(String(timeRun('/nonexistent-revision', process.env)), /Cannot find module|not found/i);
+    assert.match(String(startupPairs('/nonexistent-revision', root, 1)), /^old revision: /);
   });
 });
