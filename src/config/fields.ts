@@ -16,6 +16,15 @@ export function described<T extends z.ZodMiniType>(schema: T, description: strin
   return clone;
 }
 
+/** A field with a default: `described(z._default(schema, value), description)`, the commonest kind. */
+export function defaulted<T extends z.ZodMiniType>(
+  schema: T,
+  value: Parameters<typeof z._default<T>>[1],
+  description: string,
+): z.ZodMiniDefault<T> {
+  return described(z._default(schema, value), description);
+}
+
 /** A positive integer, the commonest field type. */
 export const positiveInt = () => z.number().check(z.int(), z.positive());
 

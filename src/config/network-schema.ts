@@ -1,6 +1,6 @@
 // zod/mini, as in schema.ts; a namespace import lets esbuild keep only the zod functions used.
 import * as z from 'zod/mini';
-import { count, described, positiveInt } from './fields.js';
+import { count, defaulted, described, positiveInt } from './fields.js';
 
 /**
  * The network and timing parts of the configuration schema (schema.ts puts the whole together):
@@ -8,19 +8,22 @@ import { count, described, positiveInt } from './fields.js';
  * channels, link timing, and the routing and start-up delays.
  */
 
-const channels = described(
-  z._default(z.union([positiveInt(), z.literal('all')]), 1),
+const channels = defaulted(
+  z.union([positiveInt(), z.literal('all')]),
+  1,
   "Channels per node: a number, or 'all' = as many as the router has output VCs (000 sec. 5.2). Default 1.",
 );
 
 export const LinkSchema = z.lazy(() =>
   z.strictObject({
-    latency: described(
-      z._default(z.number().check(z.int(), z.minimum(1), z.maximum(64)), 1),
+    latency: defaulted(
+      z.number().check(z.int(), z.minimum(1), z.maximum(64)),
+      1,
       'Cycles a flit spends on the wire: it is usable downstream this many cycles after it leaves. Default 1.',
     ),
-    creditDelay: described(
-      z._default(z.number().check(z.int(), z.minimum(0), z.maximum(64)), 0),
+    creditDelay: defaulted(
+      z.number().check(z.int(), z.minimum(0), z.maximum(64)),
+      0,
       'Cycles until a freed buffer slot is seen upstream. 0: in the same cycle (a flit may enter a full buffer whose front flit leaves). Default 0.',
     ),
   }),
@@ -33,57 +36,67 @@ export const LinkSchema = z.lazy(() =>
  */
 export const SwitchOptionsSchema = z.lazy(() =>
   z.strictObject({
-    chunkFlits: described(
-      z._default(positiveInt(), 8),
+    chunkFlits: defaulted(
+      positiveInt(),
+      8,
       'Flits per chunk of a central buffer or input RAM: k for a k-port switch (002 sec. 4.1). Default 8.',
     ),
-    chunkDelay: described(
-      z._default(count(), 7),
+    chunkDelay: defaulted(
+      count(),
+      7,
       'Extra cycles of a packet replicated at a switch (deserialised into chunks, 002 sec. 7.1: 7 for 8-flit chunks); its r-th port (ascending) is r cycles later still. Default 7.',
     ),
-    centralBufferChunks: described(
-      z._default(positiveInt(), 256),
+    centralBufferChunks: defaulted(
+      positiveInt(),
+      256,
       'central-buffer: chunks of the shared central buffer (002 sec. 7.1: 256 x 8 flits = 4 KB). Default 256.',
     ),
-    inputFifoFlits: described(
-      z._default(positiveInt(), 64),
+    inputFifoFlits: defaulted(
+      positiveInt(),
+      64,
       'central-buffer: flits of each input FIFO in front of the central buffer (002 sec. 7.1: 64). Default 64.',
     ),
     multicastReserveChunks: described(
       z.optional(count()),
       "central-buffer: chunks only replicating packets may take (002 notes sec. 2.4): unicasts never bring the free count below it. Default ceil(largest packet / chunkFlits) + 3; 0 is the paper's literal rule, not proven deadlock-free.",
     ),
-    organisation: described(
-      z._default(z.enum(['chunk-crossbar', 'register-staircase', 'split-ram']), 'chunk-crossbar'),
+    organisation: defaulted(
+      z.enum(['chunk-crossbar', 'register-staircase', 'split-ram']),
+      'chunk-crossbar',
       "input-fifo: organisation of the input-buffer switch (002 sec. 5.1-5.2); equal in timing, it selects the hardware cost reported. Default 'chunk-crossbar'.",
     ),
-    acceptDeadlock: described(
-      z._default(z.boolean(), false),
+    acceptDeadlock: defaulted(
+      z.boolean(),
+      false,
       'Run buffers smaller than the largest packet (input-fifo) or a central buffer too small for it, where replicated worms can deadlock (002 Fig. 2); the detector reports it. Default false.',
     ),
   }),
 );
 
 export const NetworkSchema = z.strictObject({
-  topology: described(
-    z._default(z.string(), 'mesh:16x16'),
+  topology: defaulted(
+    z.string(),
+    'mesh:16x16',
     "Topology spec: mesh:16x16, torus:10x10, mesh:4x4x4, kary:8tx8x4t, ccc:5. Default 'mesh:16x16'.",
   ),
-  routing: described(
-    z._default(z.string(), 'auto'),
+  routing: defaulted(
+    z.string(),
+    'auto',
     "Routing function, or 'auto' = xy on 2D meshes and tori, dor on other n-cubes, hc on CCCs, lca on fat trees, ib-xy on ibmesh (the topology's registry entry). Default 'auto'.",
   ),
-  routingOptions: described(
-    z._default(z.record(z.string(), z.unknown()), {}),
+  routingOptions: defaulted(
+    z.record(z.string(), z.unknown()),
+    {},
     "Options of the routing function, e.g. { from: 'xy' } or { file: 'routes.json' } for 'table'. Default {}.",
   ),
   vcs: described(
     z.optional(z.union([positiveInt(), z.record(z.string(), positiveInt())])),
     'Virtual channels per physical channel: a number for every class, or per channel class. Default 2 (on a CCC: { cycle: 2, hypercube: 1 }, 004 sec. 3).',
   ),
-  bufferDepth: described(z._default(positiveInt(), 1), 'Flits per VC buffer. Default 1 (000 sec. 5.1).'),
-  switching: described(
-    z._default(z.enum(['wormhole', 'vct', 'input-fifo', 'central-buffer', 'ib']), 'wormhole'),
+  bufferDepth: defaulted(positiveInt(), 1, 'Flits per VC buffer. Default 1 (000 sec. 5.1).'),
+  switching: defaulted(
+    z.enum(['wormhole', 'vct', 'input-fifo', 'central-buffer', 'ib']),
+    'wormhole',
     "Switch model: 'wormhole' (input-VC router), 'vct' (virtual cut-through: a packet advances only where all of it fits), 'input-fifo' (one FIFO of bufferDepth flits per input port, up to vcs packets queued, served in order: head-of-line blocking, 002 sec. 5), 'central-buffer' (input FIFOs in front of a shared central buffer of chunks, 002 sec. 4), or 'ib' (InfiniBand, 003: VCT per virtual lane, whole-packet link arbitration, a node's injection channels share one host link). Default 'wormhole'.",
   ),
   switchOptions: described(
@@ -99,18 +112,21 @@ export const NetworkSchema = z.strictObject({
 });
 
 export const TimingSchema = z.strictObject({
-  routingDelay: described(z._default(count(), 2), 'Cycles per routing decision. Default 2 (000 sec. 5.1).'),
-  routingDelayModified: described(
-    z._default(count(), 3),
+  routingDelay: defaulted(count(), 2, 'Cycles per routing decision. Default 2 (000 sec. 5.1).'),
+  routingDelayModified: defaulted(
+    count(),
+    3,
     'Cycles per routing decision where the header is modified. Default 3.',
   ),
-  startup: described(z._default(count(), 33), "Start-up of a node's first message of a phase. Default 33."),
-  startupSubsequent: described(
-    z._default(count(), 8),
+  startup: defaulted(count(), 33, "Start-up of a node's first message of a phase. Default 33."),
+  startupSubsequent: defaulted(
+    count(),
+    8,
     'Start-up of each further message the node starts in the same phase. Default 8.',
   ),
-  deadlockCycles: described(
-    z._default(positiveInt(), 2000),
+  deadlockCycles: defaulted(
+    positiveInt(),
+    2000,
     'Stop with a deadlock report after this many cycles without any flit moving. Default 2000.',
   ),
 });

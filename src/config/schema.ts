@@ -2,7 +2,7 @@
 // object (some fifty methods bound per object, a clone per `.int()` or `.describe()`) costs several
 // times as much to build. A namespace import lets esbuild keep only the zod functions used.
 import * as z from 'zod/mini';
-import { count, described } from './fields.js';
+import { count, defaulted, described } from './fields.js';
 import { NetworkSchema, TimingSchema } from './network-schema.js';
 import { WORKLOAD_SCHEMAS, type WorkloadType, workloadUnion } from './workload-schema.js';
 
@@ -22,13 +22,14 @@ export {
 
 /** What a run measures beyond the standard metrics; absent from a config (and its records) unless given. */
 export const MetricsOptionsSchema = z.strictObject({
-  switchDiagnostics: described(
-    z._default(z.boolean(), false),
+  switchDiagnostics: defaulted(
+    z.boolean(),
+    false,
     'Add metrics.switchDiagnostics to the run: head-of-FIFO waits by input side, head residence by replication, central-buffer occupancy by input side, flits per channel class, injected load and the spread of arrivals (002 sec. 6-7; docs/experiments/switch.md). Fat trees with the central-buffer or input-fifo switch only. Default false.',
   ),
 });
 
-const seed = described(z._default(count(), 1), 'Seed of the random streams. Default 1.');
+const seed = defaulted(count(), 1, 'Seed of the random streams. Default 1.');
 const network = z._default(NetworkSchema, z.parse(NetworkSchema, {}));
 const timing = z._default(TimingSchema, z.parse(TimingSchema, {}));
 const metrics = described(

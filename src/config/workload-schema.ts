@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { count, described, positiveInt } from './fields.js';
+import { count, defaulted, described, positiveInt } from './fields.js';
 
 /**
  * The workload part of the configuration schema (schema.ts puts the whole together): one schema
@@ -75,28 +75,28 @@ const MessageConfigSchema = z.lazy(() =>
 );
 
 const windowFields = {
-  warmup: described(z._default(count(), 2000), 'Cycles before measuring. Default 2000.'),
-  measure: described(
-    z._default(positiveInt(), 10000),
+  warmup: defaulted(count(), 2000, 'Cycles before measuring. Default 2000.'),
+  measure: defaulted(
+    positiveInt(),
+    10000,
     'Length of the measurement window in cycles; messages created in it are measured. Default 10000.',
   ),
-  drain: described(
-    z._default(count(), 20000),
+  drain: defaulted(
+    count(),
+    20000,
     'Cycles after the window for measured messages to finish; the rest count as unfinished. Default 20000.',
   ),
 };
 
-const packetLength = described(
-  z._default(positiveInt(), 20),
-  'Message length in flits. Default 20 (000 sec. 5.1).',
-);
+const packetLength = defaulted(positiveInt(), 20, 'Message length in flits. Default 20 (000 sec. 5.1).');
 
 const uniform = once(() =>
   described(
     z.strictObject({
       type: z.literal('uniform'),
-      load: described(
-        z._default(z.number().check(z.positive()), 0.04),
+      load: defaulted(
+        z.number().check(z.positive()),
+        0.04,
         'Offered load in flits per node per cycle. Default 0.04.',
       ),
       packetLength,
@@ -111,10 +111,7 @@ const messages = once(() =>
     z.strictObject({
       type: z.literal('messages'),
       packetLength,
-      maxCycles: described(
-        z._default(positiveInt(), 1000000),
-        'Stop after this many cycles. Default 1000000.',
-      ),
+      maxCycles: defaulted(positiveInt(), 1000000, 'Stop after this many cycles. Default 1000000.'),
       messages: described(
         z.array(MessageConfigSchema).check(z.minLength(1)),
         'The messages, each with its creation cycle.',
@@ -124,21 +121,15 @@ const messages = once(() =>
   ),
 );
 
-const algorithm = described(
-  z._default(z.string(), 'tpm'),
-  'Multicast scheme (see `mcsim plan --help`). Default tpm.',
-);
+const algorithm = defaulted(z.string(), 'tpm', 'Multicast scheme (see `mcsim plan --help`). Default tpm.');
 
 const multicast = once(() =>
   described(
     z.strictObject({
       type: z.literal('multicast'),
       algorithm,
-      destinations: described(z._default(positiveInt(), 20), 'Destinations per multicast. Default 20.'),
-      samples: described(
-        z._default(positiveInt(), 1000),
-        'Multicasts to average over. Default 1000 (000 sec. 5.2).',
-      ),
+      destinations: defaulted(positiveInt(), 20, 'Destinations per multicast. Default 20.'),
+      samples: defaulted(positiveInt(), 1000, 'Multicasts to average over. Default 1000 (000 sec. 5.2).'),
       packetLength,
     }),
     'Contention-free multicast (000 sec. 5.2): random source, uniformly random destination set, each multicast alone in the network.',
@@ -150,28 +141,28 @@ const mixed = once(() =>
     z.strictObject({
       type: z.literal('mixed'),
       algorithm,
-      load: described(
-        z._default(z.number().check(z.positive()), 0.02),
+      load: defaulted(
+        z.number().check(z.positive()),
+        0.02,
         'Offered throughput X in delivered flits per node per cycle, unicast and multicast together. Default 0.02.',
       ),
-      multicastFraction: described(
-        z._default(z.number().check(z.minimum(0), z.maximum(1)), 0.1),
+      multicastFraction: defaulted(
+        z.number().check(z.minimum(0), z.maximum(1)),
+        0.1,
         'Share of deliveries due to multicasts (000 sec. 5.3: 0.1). Default 0.1.',
       ),
-      destinations: described(
-        z._default(
-          z.strictObject({
-            mean: described(z._default(z.number().check(z.positive()), 32), 'Default 32.'),
-            sd: described(z._default(z.number().check(z.minimum(0)), 15), 'Default 15.'),
-            min: described(z._default(positiveInt(), 2), 'Default 2.'),
-            max: described(z._default(positiveInt(), 250), 'Default 250.'),
-            ofOthers: described(
-              z.optional(z.number().check(z.positive(), z.maximum(1))),
-              'Every multicast has round(ofOthers * (N - 1)) destinations, the same fraction of the other nodes on every network size (002 Fig. 17); overrides mean, sd, min and max.',
-            ),
-          }),
-          { mean: 32, sd: 15, min: 2, max: 250 },
-        ),
+      destinations: defaulted(
+        z.strictObject({
+          mean: defaulted(z.number().check(z.positive()), 32, 'Default 32.'),
+          sd: defaulted(z.number().check(z.minimum(0)), 15, 'Default 15.'),
+          min: defaulted(positiveInt(), 2, 'Default 2.'),
+          max: defaulted(positiveInt(), 250, 'Default 250.'),
+          ofOthers: described(
+            z.optional(z.number().check(z.positive(), z.maximum(1))),
+            'Every multicast has round(ofOthers * (N - 1)) destinations, the same fraction of the other nodes on every network size (002 Fig. 17); overrides mean, sd, min and max.',
+          ),
+        }),
+        { mean: 32, sd: 15, min: 2, max: 250 },
         'Destinations per multicast: normal, rounded, clipped to [min, max] (000 sec. 5.3).',
       ),
       packetLength,
@@ -185,18 +176,13 @@ const steps = once(() =>
   described(
     z.strictObject({
       type: z.literal('steps'),
-      algorithm: described(
-        z._default(z.string(), 'uccc'),
-        'Unicast-based scheme (uccc, umesh, separate). Default uccc.',
-      ),
-      setSize: described(
-        z._default(z.number().check(z.int(), z.minimum(2)), 8),
+      algorithm: defaulted(z.string(), 'uccc', 'Unicast-based scheme (uccc, umesh, separate). Default uccc.'),
+      setSize: defaulted(
+        z.number().check(z.int(), z.minimum(2)),
+        8,
         'Nodes in the multicast, source included (m: the lower bound is ceil(log2 m)). Default 8.',
       ),
-      samples: described(
-        z._default(positiveInt(), 1000),
-        'Random multicast sets to average over. Default 1000.',
-      ),
+      samples: defaulted(positiveInt(), 1000, 'Random multicast sets to average over. Default 1000.'),
     }),
     'Message-passing steps of unicast-based multicast by the step model of 004 sec. 6 (no flit simulation): link contention when VCs share a physical link.',
   ),
@@ -215,9 +201,10 @@ const planMetrics = once(() =>
         z.optional(z.number().check(z.positive(), z.maximum(1))),
         'Destinations as a fraction of the nodes, k = round(fraction * N) (001 sec. 4.2: 20%), instead of destinations.',
       ),
-      samples: described(z._default(positiveInt(), 1000), 'Random multicasts to average over. Default 1000.'),
-      nsPerHop: described(
-        z._default(z.number().check(z.positive()), 25),
+      samples: defaulted(positiveInt(), 1000, 'Random multicasts to average over. Default 1000.'),
+      nsPerHop: defaulted(
+        z.number().check(z.positive()),
+        25,
         'Nanoseconds per channel hop for latencyNs (001 sec. 4: 25 ns). Default 25.',
       ),
     }),
@@ -229,52 +216,58 @@ const ibCollective = once(() =>
   described(
     z.strictObject({
       type: z.literal('ib-collective'),
-      sources: described(
-        z._default(z.union([z.literal('one'), z.number().check(z.positive(), z.maximum(1))]), 'one'),
+      sources: defaulted(
+        z.union([z.literal('one'), z.number().check(z.positive(), z.maximum(1))]),
+        'one',
         "Sources: 'one' (one random node), or the fraction of the nodes that send (0.4: multi-source, 1: all-source; 003 sec. 4). Default 'one'.",
       ),
-      groupFraction: described(
-        z._default(z.number().check(z.positive(), z.maximum(1)), 0.4),
+      groupFraction: defaulted(
+        z.number().check(z.positive(), z.maximum(1)),
+        0.4,
         'Group size as a fraction of the nodes, round(f * N) (003 sec. 4: 0.4 or 1). Default 0.4.',
       ),
-      variant: described(
-        z._default(
-          z.enum([
-            'uc-1vl',
-            'mc-1vl',
-            'uc-shared',
-            'uc-dedicated',
-            'mc-shared',
-            'mc-dedicated',
-            'uc-shared-sl',
-            'mc-shared-sl',
-          ]),
+      variant: defaulted(
+        z.enum([
+          'uc-1vl',
           'mc-1vl',
-        ),
+          'uc-shared',
+          'uc-dedicated',
+          'mc-shared',
+          'mc-dedicated',
+          'uc-shared-sl',
+          'mc-shared-sl',
+        ]),
+        'mc-1vl',
         "Scheme and VL policy: uc = one unicast per member through the host link, mc = one packet replicated by the MFT (003 sec. 3.3.2); 1vl, shared (any free VL on every port, the paper's), dedicated (one VL per port, sec. 4 legends) or shared-sl (IB-realizable: packet j of a host has SL (LID + j) mod k and keeps VL = SL on every link, notes sec. 1.6). Default 'mc-1vl'.",
       ),
-      vls: described(
-        z._default(z.union([z.literal(2), z.literal(4)]), 2),
+      vls: defaulted(
+        z.union([z.literal(2), z.literal(4)]),
+        2,
         'Data VLs of the shared and dedicated variants (the 1vl ones have 1). Default 2.',
       ),
-      messageBytes: described(
-        z._default(positiveInt(), 32),
+      messageBytes: defaulted(
+        positiveInt(),
+        32,
         'Packet (= message) size in bytes (003 sec. 4: 32 B to 8 KB). Default 32.',
       ),
-      flitBytes: described(
-        z._default(positiveInt(), 32),
+      flitBytes: defaulted(
+        positiveInt(),
+        32,
         'Bytes per flit, the simulation granule; a packet is ceil(messageBytes / flitBytes) flits. Default 32.',
       ),
-      byteTimeNs: described(
-        z._default(z.number().check(z.positive()), 4),
+      byteTimeNs: defaulted(
+        z.number().check(z.positive()),
+        4,
         'Nanoseconds per byte on a link (003 sec. 4: 1X SDR, 4 ns). Default 4.',
       ),
-      unicastOrder: described(
-        z._default(z.enum(['ascending', 'rotated', 'random']), 'ascending'),
+      unicastOrder: defaulted(
+        z.enum(['ascending', 'rotated', 'random']),
+        'ascending',
         "Order of a source's unicasts: ascending member LID, rotated past its own LID, or random. Default 'ascending'.",
       ),
-      engine: described(
-        z._default(z.enum(['packet', 'flit']), 'packet'),
+      engine: defaulted(
+        z.enum(['packet', 'flit']),
+        'packet',
         "'packet': the event-driven packet-level path; 'flit': the flit-level engine with the ib switch model (identical makespans, slower). Default 'packet'.",
       ),
       vlBuffer: described(
