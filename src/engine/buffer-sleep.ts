@@ -46,7 +46,7 @@ export class BufferSleep {
     const asleep = st.asleep;
     const NB = this.NB;
     for (;;) {
-      asleep[b] = 1;
+      st.setAsleep(b, 1);
       const f = st.feeder[b]!;
       if (f < 0) return;
       const u = f < NB ? f : f % NB;
@@ -116,6 +116,12 @@ export class BufferSleep {
         return `buffer ${b} sleeps but its branch ${k} may move into buffer ${out}`;
       }
     }
+    for (let i = 0; i < st.activeCount; i++) {
+      const bit = (st.awakeBits[i >> 5]! >>> (i & 31)) & 1;
+      if (bit !== (st.asleep[st.active[i]!] === 0 ? 1 : 0)) return `awake bit of active place ${i} is ${bit}`;
+    }
+    for (let i = st.activeCount; i < 32 * st.awakeBits.length; i++)
+      if ((st.awakeBits[i >> 5]! >>> (i & 31)) & 1) return `awake bit set past the active list, at ${i}`;
     return undefined;
   }
 }

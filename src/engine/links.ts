@@ -123,61 +123,67 @@ export class LinkStage extends LinkReadiness {
     if (this.order.length < nact * st.MB) this.order = new Int32Array(2 * nact * st.MB);
     const order = this.order;
     let n = 0;
-    for (let i = 0; i < nact; i++) {
-      const b = act[i]!;
-      // Asleep (1), or streaming (2).
-      if (asleep[b] !== 0) continue;
-      const nb = brN[b]!;
-      // The buffer sleeps if a branch is blocked (no output yet, or a full downstream buffer that
-      // sleeps) and none can move or waits for the clock; a branch with nothing to send does not
-      // keep it awake but is no reason to sleep either (flits arrive every cycle or two in a
-      // streaming worm: sleeping there would only cost a wake per flit).
-      let blocked = false;
-      let awake = !sleeps;
-      for (let k = 0; k < nb; k++) {
-        const s = k * NB + b;
-        const out = brOut[s]!;
-        // Most branches that cannot move have no output yet or nothing to send: decided here
-        // without a call (ready() would say no; its memo is only needed for branches it visits).
-        if (out < 0) {
-          blocked = true;
-          continue;
+    // Awake places only (state.ts awakeBits): asleep or streaming buffers are skipped without a
+    // visit, in the order of the list. After each visit the word is read again above that place,
+    // since the visit may have put later buffers of the list to sleep.
+    const bits = st.awakeBits;
+    const words = (nact + 31) >> 5;
+    for (let j = 0; j < words; j++) {
+      for (let w = bits[j]!, i = 0; w !== 0; w = bits[j]! & (-2 << (i & 31))) {
+        i = (j << 5) + 31 - Math.clz32(w & -w);
+        const b = act[i]!;
+        const nb = brN[b]!;
+        // The buffer sleeps if a branch is blocked (no output yet, or a full downstream buffer that
+        // sleeps) and none can move or waits for the clock; a branch with nothing to send does not
+        // keep it awake but is no reason to sleep either (flits arrive every cycle or two in a
+        // streaming worm: sleeping there would only cost a wake per flit).
+        let blocked = false;
+        let awake = !sleeps;
+        for (let k = 0; k < nb; k++) {
+          const s = k * NB + b;
+          const out = brOut[s]!;
+          // Most branches that cannot move have no output yet or nothing to send: decided here
+          // without a call (ready() would say no; its memo is only needed for branches it visits).
+          if (out < 0) {
+            blocked = true;
+            continue;
+          }
+          const sent = brSent[s]!;
+          if (sent >= recv[b]!) continue;
+          const mm = memo[2 * s]!;
+          const v = mm >= t8 ? mm - t8 : this.readyFrom(s, b, out, sent, t);
+          if (v === R_NO) {
+            // Behind a sleeping buffer it cannot move before that one wakes; a head still in its
+            // routing delay becomes ready by the clock, so it stays awake.
+            if (asleep[out] === 1 && sent > 0) blocked = true;
+            else awake = true;
+            continue;
+          }
+          awake = true;
+          // The only bidder of its channel (the VC another packet is crossing cannot be free).
+          if (v >= R_SOLE_DRAIN) {
+            order[n++] = s;
+            continue;
+          }
+          const d = 4 * out;
+          const pc = dest[d + D_PC]!;
+          if (this.whole && this.lock[pc] !== -1 && this.lock[pc] !== dest[d + D_VC]) continue;
+          const c = CH * pc;
+          let pri = dest[d + D_VC]! - chan[c + CH_RR]!;
+          if (pri < 0) pri += dest[d + D_VCS]!;
+          if (chan[c + CH_STAMP] !== stamp) {
+            chan[c + CH_STAMP] = stamp;
+            chan[c + CH_PRI] = pri;
+            chan[c + CH_SLOT] = s;
+            chan[c + CH_KEY] = i;
+            order[n++] = ~pc;
+          } else if (pri < chan[c + CH_PRI]!) {
+            chan[c + CH_PRI] = pri;
+            chan[c + CH_SLOT] = s;
+          }
         }
-        const sent = brSent[s]!;
-        if (sent >= recv[b]!) continue;
-        const mm = memo[2 * s]!;
-        const v = mm >= t8 ? mm - t8 : this.readyFrom(s, b, out, sent, t);
-        if (v === R_NO) {
-          // Behind a sleeping buffer it cannot move before that one wakes; a head still in its
-          // routing delay becomes ready by the clock, so it stays awake.
-          if (asleep[out] === 1 && sent > 0) blocked = true;
-          else awake = true;
-          continue;
-        }
-        awake = true;
-        // The only bidder of its channel (the VC another packet is crossing cannot be free).
-        if (v >= R_SOLE_DRAIN) {
-          order[n++] = s;
-          continue;
-        }
-        const d = 4 * out;
-        const pc = dest[d + D_PC]!;
-        if (this.whole && this.lock[pc] !== -1 && this.lock[pc] !== dest[d + D_VC]) continue;
-        const c = CH * pc;
-        let pri = dest[d + D_VC]! - chan[c + CH_RR]!;
-        if (pri < 0) pri += dest[d + D_VCS]!;
-        if (chan[c + CH_STAMP] !== stamp) {
-          chan[c + CH_STAMP] = stamp;
-          chan[c + CH_PRI] = pri;
-          chan[c + CH_SLOT] = s;
-          chan[c + CH_KEY] = i;
-          order[n++] = ~pc;
-        } else if (pri < chan[c + CH_PRI]!) {
-          chan[c + CH_PRI] = pri;
-          chan[c + CH_SLOT] = s;
-        }
+        if (blocked && !awake) sleep.fallAsleep(b);
       }
-      if (blocked && !awake) sleep.fallAsleep(b);
     }
     return n;
   }

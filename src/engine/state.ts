@@ -148,6 +148,8 @@ export class EngineState extends PendingHeads {
   // Sleeping buffers (links.ts): a held buffer none of whose branches can move until an event.
   /** 1 while buffer b sleeps: link traversal skips it until wake(b). */
   readonly asleep: Uint8Array;
+  /** Bit i set: the buffer at place i of the active list is awake (asleep 0); link arbitration visits only those. */
+  readonly awakeBits: Uint32Array;
   /** Branch slot that feeds buffer b (its upstream branch), -1 for a processor or a free buffer. */
   readonly feeder: Int32Array;
 
@@ -200,6 +202,7 @@ export class EngineState extends PendingHeads {
     this.srcList = new Int32Array(NB);
     this.srcPos = new Int32Array(NB).fill(-1);
     this.asleep = new Uint8Array(NB);
+    this.awakeBits = new Uint32Array((NB >> 5) + 1);
     this.feeder = new Int32Array(NB).fill(-1);
     this.bufGroup = new Int32Array(NB).fill(-1);
     this.groupFree = new Int32Array(net.numNetChannels + net.numNodes);
@@ -224,16 +227,33 @@ export class EngineState extends PendingHeads {
   }
 
   activate(b: number): void {
-    this.activePos[b] = this.activeCount;
-    this.active[this.activeCount++] = b;
+    const p = this.activeCount++;
+    this.activePos[b] = p;
+    this.active[p] = b;
+    if (this.asleep[b] === 0) this.awakeBits[p >> 5]! |= 1 << (p & 31);
   }
 
   private deactivate(b: number): void {
     const pos = this.activePos[b]!;
-    const last = this.active[--this.activeCount]!;
+    const lp = --this.activeCount;
+    const last = this.active[lp]!;
     this.active[pos] = last;
     this.activePos[last] = pos;
     this.activePos[b] = -1;
+    const bits = this.awakeBits;
+    const lastAwake = pos !== lp && ((bits[lp >> 5]! >>> (lp & 31)) & 1) === 1;
+    bits[lp >> 5]! &= ~(1 << (lp & 31));
+    if (lastAwake) bits[pos >> 5]! |= 1 << (pos & 31);
+    else bits[pos >> 5]! &= ~(1 << (pos & 31));
+  }
+
+  /** Buffer b's sleep state: 0 awake, 1 asleep, 2 streaming; the awake bit of its place follows. */
+  setAsleep(b: number, v: number): void {
+    this.asleep[b] = v;
+    const p = this.activePos[b]!;
+    if (p < 0) return;
+    if (v === 0) this.awakeBits[p >> 5]! |= 1 << (p & 31);
+    else this.awakeBits[p >> 5]! &= ~(1 << (p & 31));
   }
 
   addSource(b: number): void {
@@ -256,7 +276,7 @@ export class EngineState extends PendingHeads {
    */
   wake(b: number): void {
     while (b >= 0 && this.asleep[b] === 1) {
-      this.asleep[b] = 0;
+      this.setAsleep(b, 0);
       const f = this.feeder[b]!;
       b = f < 0 ? -1 : this.slotBuf(f);
     }
@@ -291,7 +311,7 @@ export class EngineState extends PendingHeads {
     if (b < this.freeAt.length) this.freeAt[b] = this.now + 1 + this.net.pcCreditDelay[this.net.bufPc[b]!]!;
     this.unpend(b);
     this.owner[b] = -1;
-    this.asleep[b] = 0;
+    this.setAsleep(b, 0);
     this.feeder[b] = -1;
     const g = this.bufGroup[b]!;
     if (g >= 0) {

@@ -121,7 +121,7 @@ export class Streams {
     this.base[z] = st.recv[z]!;
     for (let b = oldest; b !== z; b = st.brOut[b]!) {
       this.base[b] = st.recv[b]!;
-      st.asleep[b] = 2;
+      st.setAsleep(b, 2);
       if (b < this.netBuffers) st.streamChan[st.net.bufPc[b]!] = w;
     }
     this.due[w] = t0 + st.bufLen[z]! - this.base[st.brOut[oldest]!]! - 1;
@@ -188,7 +188,7 @@ export class Streams {
       else if (b === this.src[w]) st.srcSent[b] = r;
       if (keep) this.base[b] = r;
       else if (b !== z) {
-        st.asleep[b] = 0;
+        st.setAsleep(b, 0);
         if (b < this.netBuffers) st.streamChan[st.net.bufPc[b]!] = -1;
       }
       if (b === z) break;
