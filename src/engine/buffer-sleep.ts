@@ -50,7 +50,8 @@ export class BufferSleep {
       const f = st.feeder[b]!;
       if (f < 0) return;
       const u = f < NB ? f : f % NB;
-      if (asleep[u] === 1) return;
+      // Already asleep, or streaming or packed (never woken by a flit: skipped on their own terms).
+      if (asleep[u] !== 0) return;
       // The feeding buffer sleeps by the rule of link arbitration: a branch blocked, none able to move.
       let blocked = false;
       for (let k = 0; k < this.brN[u]!; k++) {

@@ -8,6 +8,7 @@ import type { LinkSinks } from './link-sinks.js';
 import { LinkStage } from './links.js';
 import type { MessageState } from './message.js';
 import { BUF_SINK, type Network } from './network.js';
+import { PACKED } from './packed.js';
 import { type EngineHooks, EngineState, type Timing, type TraceSink } from './state.js';
 import { Terminals } from './terminals.js';
 
@@ -44,6 +45,8 @@ export interface EngineOptions {
   streams?: boolean;
   /** Let a channel's only bidder win without arbitration (link-readiness.ts). */
   soleBidders?: boolean;
+  /** Let worms in full buffers move as one unit where links are plain (packed.ts). */
+  packed?: boolean;
 }
 
 /**
@@ -121,6 +124,7 @@ export class Engine {
       policy,
       options.streams !== false && plainLinks(net, policy, hooks),
       options.soleBidders !== false,
+      options.packed !== false,
     );
   }
 
@@ -233,6 +237,24 @@ export class Engine {
   }
   get streamStops(): number {
     return this.links.streamStops;
+  }
+  /** Held buffers that are members of packed worms (for tests and diagnostics). */
+  get packedBuffers(): number {
+    const s = this.s;
+    let n = 0;
+    for (let i = 0; i < s.activeCount; i++) if (s.asleep[s.active[i]!] === PACKED) n++;
+    return n;
+  }
+
+  /** Worms packed now, and worms packed and unpacked so far (for tests and diagnostics). */
+  get packedWorms(): number {
+    return this.links.packed;
+  }
+  get packStarts(): number {
+    return this.links.packStarts;
+  }
+  get packStops(): number {
+    return this.links.packStops;
   }
 }
 

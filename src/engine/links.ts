@@ -19,6 +19,7 @@ import {
 } from './link-readiness.js';
 import type { LinkSinks } from './link-sinks.js';
 import { BUF_NET, BUF_SINK } from './network.js';
+import { PackedWorms } from './packed.js';
 import type { EngineState } from './state.js';
 import { Streams } from './streams.js';
 
@@ -68,6 +69,8 @@ export class LinkStage extends LinkReadiness {
   private readonly lock: Int32Array;
   /** Streaming worms (streams.ts), where links are plain. */
   private readonly streams: Streams | undefined;
+  /** Packed worms (packed.ts), where links are plain. */
+  private readonly packs: PackedWorms | undefined;
 
   constructor(
     s: EngineState,
@@ -75,6 +78,7 @@ export class LinkStage extends LinkReadiness {
     policy: SwitchPolicy,
     streaming: boolean,
     soleBidders: boolean,
+    packing: boolean,
   ) {
     super(s, policy, soleBidders);
     this.whole = policy.wholePackets === true;
@@ -82,6 +86,10 @@ export class LinkStage extends LinkReadiness {
     this.sleeps = !this.special && !this.lagged && policy.flitGate === undefined;
     this.sleep = new BufferSleep(s);
     this.streams = streaming ? new Streams(s, sinks) : undefined;
+    this.packs =
+      this.streams !== undefined && packing
+        ? new PackedWorms(s, this.streams, this.chan, this.dest)
+        : undefined;
     this.events = new MoveEvents(s, sinks, this.sleeps, streaming);
   }
 
@@ -92,10 +100,21 @@ export class LinkStage extends LinkReadiness {
   get streamStops(): number {
     return this.streams?.stops ?? 0;
   }
+  /** Worms packed now, and worms packed and unpacked so far (packed.ts). */
+  get packed(): number {
+    return this.packs?.packed ?? 0;
+  }
+  get packStarts(): number {
+    return this.packs?.starts ?? 0;
+  }
+  get packStops(): number {
+    return this.packs?.stops ?? 0;
+  }
 
-  /** Streaming worms' counters brought up to the start of cycle t, for checks and reports. */
+  /** Streaming and packed worms' counters brought up to the start of cycle t, for checks and reports. */
   settle(t: number): void {
     this.streams?.settleAll(t);
+    this.packs?.settleAll();
   }
 
   /**
@@ -190,7 +209,7 @@ export class LinkStage extends LinkReadiness {
 
   /** The sleeping rule held, for tests (BufferSleep.check): the first violation, or undefined. */
   checkSleep(): string | undefined {
-    return this.sleep.check() ?? this.streams?.check();
+    return this.sleep.check() ?? this.streams?.check() ?? this.packs?.check();
   }
 
   /** Decides and applies cycle t's flit moves; returns how many flits moved. */
@@ -289,24 +308,33 @@ export class LinkStage extends LinkReadiness {
   }
 
   /**
-   * After the moves: the rest of the engine is told, streaming worms move, buffers are freed in the
-   * order of the moves, and buffers a header entered may fall asleep. Returns the moves made.
+   * After the moves: the rest of the engine is told, streaming worms move, packed worms whose front
+   * moved shift, buffers are freed in the order of the moves, worms a header moved in may be packed
+   * or unpacked, and buffers a header entered may fall asleep. Returns the moves made.
    */
   private finish(t: number, nm: number, nev: number, ntails: number): number {
     const events = this.events;
     events.tell(t, nev);
     const streams = this.streams;
+    const packs = this.packs;
     const streamed = streams === undefined ? 0 : streams.step(t);
+    packs?.step();
     if (this.delayed) this.releaseDelayed(t, nm);
     else if (streams === undefined || streams.nreleases === 0) this.release(ntails);
     else this.releaseMerged(ntails);
+    // Packing is judged on the cycle's final counts, before the buffers a header entered sleep
+    // (the chain behind one stops at a packed buffer).
+    if (packs !== undefined && events.nheads > 0) packs.headsMoved(events.heads, events.nheads);
     // A header that entered a buffer waits there for its output (its branches have none until
     // allocation grants one after the routing delay): the buffer sleeps now, with the chain of
     // buffers behind it, rather than after a cycle of visits that would find nothing to move.
     // Done once every move is applied, so each feeding buffer is judged on its final state.
     if (events.nheads > 0) this.sleep.headsArrived(events.heads, events.nheads);
     if (streams !== undefined)
-      for (let i = 0; i < events.nsinks; i++) streams.headIn(events.sinkHeads[i]!, t);
+      for (let i = 0; i < events.nsinks; i++) {
+        packs?.sinkHead(events.sinkHeads[i]!);
+        streams.headIn(events.sinkHeads[i]!, t);
+      }
     return nm + streamed;
   }
 

@@ -146,7 +146,7 @@ export class EngineState extends PendingHeads {
   stopStream: ((w: number) => void) | undefined;
 
   // Sleeping buffers (links.ts): a held buffer none of whose branches can move until an event.
-  /** 1 while buffer b sleeps: link traversal skips it until wake(b). */
+  /** 1 while buffer b sleeps (link traversal skips it until wake(b)), 2 streaming, 3 packed: skipped. */
   readonly asleep: Uint8Array;
   /** Bit i set: the buffer at place i of the active list is awake (asleep 0); link arbitration visits only those. */
   readonly awakeBits: Uint32Array;
@@ -247,7 +247,7 @@ export class EngineState extends PendingHeads {
     else bits[pos >> 5]! &= ~(1 << (pos & 31));
   }
 
-  /** Buffer b's sleep state: 0 awake, 1 asleep, 2 streaming; the awake bit of its place follows. */
+  /** Buffer b's sleep state: 0 awake, 1 asleep, 2 streaming, 3 packed; the awake bit of its place follows. */
   setAsleep(b: number, v: number): void {
     this.asleep[b] = v;
     const p = this.activePos[b]!;

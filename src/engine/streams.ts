@@ -78,14 +78,8 @@ export class Streams {
    * does not keep up to date).
    */
   headIn(z: number, t: number): void {
-    const st = this.s;
-    const w = st.owner[z]!;
-    if (w < 0) return;
-    const cw = st.wormC[w]!;
-    if (cw.node.length !== 1 || cw.flags[0] !== F_ABSORB || cw.level[0] !== 0 || cw.routing !== undefined)
-      return;
-    if (st.net.routing.alternatives !== undefined) return;
-    this.tryStart(z, w, t);
+    const w = this.s.owner[z]!;
+    if (w >= 0 && plainUnicast(this.s, w)) this.tryStart(z, w, t);
   }
 
   /**
@@ -135,6 +129,12 @@ export class Streams {
     this.list[this.count++] = w;
   }
 
+  /** Buffer u is freed in this cycle's release loop, in the place of its move (packed.ts). */
+  addRelease(u: number): void {
+    if (this.nreleases === this.releases.length) this.releases = grown(this.releases);
+    this.releases[this.nreleases++] = u;
+  }
+
   /**
    * Cycle t's moves of every streaming worm: one flit into each consumption buffer (the processor
    * takes it, as LinkStage's consume), the network moves counted, and the buffers whose tails
@@ -153,8 +153,7 @@ export class Streams {
       if (t !== this.due[w]) continue;
       // The tail leaves the oldest buffer: it is freed in the release loop, the next one is oldest.
       const u = this.oldest[w]!;
-      if (this.nreleases === this.releases.length) this.releases = grown(this.releases);
-      this.releases[this.nreleases++] = u;
+      this.addRelease(u);
       if (u < this.netBuffers) st.streamChan[st.net.bufPc[u]!] = -1;
       if (u === this.src[w]) this.src[w] = -1;
       const next = st.brOut[u]!;
@@ -259,6 +258,22 @@ export class Streams {
         return `buffer ${b} is marked streaming but its worm is not`;
     return undefined;
   }
+}
+
+/**
+ * Worm w is a plain unicast on the network's routing: one absorbing stop, at a node, with the
+ * network's routing, whose choices are fixed (an adaptive routing reads buffer occupancies, which
+ * streaming and packed worms do not keep up to date).
+ */
+export function plainUnicast(st: EngineState, w: number): boolean {
+  const cw = st.wormC[w]!;
+  return (
+    cw.node.length === 1 &&
+    cw.flags[0] === F_ABSORB &&
+    cw.level[0] === 0 &&
+    cw.routing === undefined &&
+    st.net.routing.alternatives === undefined
+  );
 }
 
 function grown(a: Int32Array): Int32Array<ArrayBuffer> {

@@ -1,4 +1,4 @@
-import { Engine, type Timing } from '../../src/engine/engine.js';
+import { Engine, type EngineOptions, type Timing } from '../../src/engine/engine.js';
 import type { MessageState } from '../../src/engine/message.js';
 import { buildNetwork, type Network, type SwitchOptions } from '../../src/engine/network.js';
 import type { WormSpec } from '../../src/plan/worm.js';
@@ -42,6 +42,8 @@ export interface NetOpts {
   creditDelay?: number;
   switching?: string;
   timing?: Partial<Timing>;
+  /** The link stage's shortcuts (all on by default). */
+  engine?: EngineOptions;
   /** 002's switch parameters (network.switchOptions). */
   switchOptions?: SwitchOptions;
 }
@@ -79,6 +81,7 @@ export function runMessages(net: Network, msgs: Submitted[], o: NetOpts = {}, ch
     {
       onMessageDone: (m) => done.push(m),
     },
+    o.engine,
   );
   // Submit in creation order (a node's processor serves phases in that order); return in input order.
   const all: MessageState[] = new Array(msgs.length);

@@ -14,7 +14,8 @@ import { makeNet, PAPER_TIMING } from './harness.js';
 
 /**
  * The link stage's shortcuts, a channel's only bidder winning without arbitration
- * (link-readiness.ts) and streaming worms (streams.ts), must change nothing: with and without
+ * (link-readiness.ts), streaming worms (streams.ts) and packed worms (packed.ts), must change
+ * nothing: with and without
  * them the same flits move in every cycle, and messages finish in the same cycles and the same
  * order, with the same deliveries. Random traffic of unicasts and multicast plans of every
  * registered scheme, on every kind of network, with 1- to 4-flit buffers, several injection and
@@ -33,6 +34,8 @@ interface Outcome {
   done: string[];
   streamed: number;
   stops: number;
+  packed: number;
+  packStops: number;
 }
 
 function run(net: Network, switching: string, msgs: Msg[], options: EngineOptions, check: boolean): Outcome {
@@ -55,18 +58,20 @@ function run(net: Network, switching: string, msgs: Msg[], options: EngineOption
     e.startPhase(m.source, m.worms, m.at, e.newMessage(m.source, m.at, 'x', true, m.worms[0]!.length));
   const hops: number[] = [];
   let streamed = 0;
+  let packed = 0;
   while (e.liveMessages > 0) {
     if (e.idle) e.skipIdle(Number.MAX_SAFE_INTEGER);
     e.step();
     hops.push(e.flitHops);
     streamed = Math.max(streamed, e.streamingWorms);
+    packed = Math.max(packed, e.packedWorms);
     if (check) {
       const bad = e.checkInvariants();
       if (bad) throw new Error(bad);
     }
     if (hops.length > 200_000) throw new Error('no progress');
   }
-  return { hops, done, streamed, stops: e.streamStops };
+  return { hops, done, streamed, stops: e.streamStops, packed, packStops: e.packStops };
 }
 
 const NETS = ['mesh:4x4', 'mesh:6x5', 'torus:4x4', 'torus:6x5', 'mesh:3x3x2', 'ccc:3', 'ccc:4', 'fattree:16'];
@@ -92,6 +97,8 @@ describe('link stage shortcuts change nothing (property)', () => {
     it(`${label} unicast and multicast traffic: the same moves every cycle, the same finishes`, () => {
       let streamedRuns = 0;
       let stops = 0;
+      let packedRuns = 0;
+      let packStops = 0;
       fc.assert(
         fc.property(
           fc.constantFrom(...NETS),
@@ -141,16 +148,20 @@ describe('link stage shortcuts change nothing (property)', () => {
             });
             msgs.sort((x, y) => x.at - y.at);
             if (msgs.length === 0) return;
-            const general = run(net, switching, msgs, { streams: false, soleBidders: false }, false);
-            const sole = run(net, switching, msgs, { streams: false }, false);
-            const streams = run(net, switching, msgs, {}, false);
+            const off = { streams: false, packed: false };
+            const general = run(net, switching, msgs, { ...off, soleBidders: false }, false);
+            const sole = run(net, switching, msgs, off, false);
+            const streams = run(net, switching, msgs, { packed: false }, false);
+            const packed = run(net, switching, msgs, {}, false);
             const checked = run(net, switching, msgs, {}, true);
-            for (const o of [sole, streams, checked]) {
+            for (const o of [sole, streams, packed, checked]) {
               assert.deepEqual(o.hops, general.hops);
               assert.deepEqual(o.done, general.done);
             }
             if (streams.streamed > 0) streamedRuns++;
             stops += streams.stops;
+            if (packed.packed > 0) packedRuns++;
+            packStops += packed.packStops;
           },
         ),
         { numRuns: 200, seed: 20261125 },
@@ -158,5 +169,9 @@ describe('link stage shortcuts change nothing (property)', () => {
       // The streaming path must be exercised, not just allowed: worms stream, and some are stopped.
       assert.ok(streamedRuns > 30, `only ${streamedRuns} runs had streaming worms`);
       assert.ok(stops > 0, 'no stream was stopped by another worm taking a VC of its channel');
+      // Likewise packed worms (which need full buffers: the runs with 1-flit wormhole buffers, one in
+      // eight): some are packed, and some unpacked by another worm before their header is delivered.
+      assert.ok(packedRuns > 15, `only ${packedRuns} runs had packed worms`);
+      assert.ok(packStops > 0, 'no packed worm was unpacked');
     });
 });

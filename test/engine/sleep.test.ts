@@ -23,16 +23,22 @@ describe('sleeping buffers', () => {
       const s = t.parseNode(from);
       const d = t.parseNode(to);
       let asleepCycles = 0;
-      runMessages(net, [{ at: 0, source: s, worms: [unicastWorm(s, d, 20)] }], {}, (e) => {
-        const bad = e.checkInvariants();
-        if (bad) throw new Error(bad);
-        const sleeping = e.sleepingBuffers;
-        if (sleeping > 0) asleepCycles++;
-        assert.ok(
-          sleeping === 0 || sleeping === e.activeBuffers,
-          `cycle ${e.now - 1}: ${sleeping} of ${e.activeBuffers} held buffers sleep`,
-        );
-      });
+      // Packed worms (packed.ts) would skip the buffers behind the head another way: off here.
+      runMessages(
+        net,
+        [{ at: 0, source: s, worms: [unicastWorm(s, d, 20)] }],
+        { engine: { packed: false } },
+        (e) => {
+          const bad = e.checkInvariants();
+          if (bad) throw new Error(bad);
+          const sleeping = e.sleepingBuffers;
+          if (sleeping > 0) asleepCycles++;
+          assert.ok(
+            sleeping === 0 || sleeping === e.activeBuffers,
+            `cycle ${e.now - 1}: ${sleeping} of ${e.activeBuffers} held buffers sleep`,
+          );
+        },
+      );
       // The head waits out its routing delay at every router, from the end of the cycle it entered
       // (routingDelay + 1 cycles before it leaves) at each of the h routers it reaches over a link,
       // and from the end of the next cycle in the injection buffer (found blocked when visited).

@@ -1,0 +1,69 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { unicastWorm } from '../../src/plan/worm.js';
+import { makeNet, PAPER_TIMING, runMessages } from './harness.js';
+
+/**
+ * Packed worms (packed.ts, docs/engine.md): a worm in full 1-flit buffers moves as one unit, the
+ * link stage visiting only the buffer its header is in. A lone worm is packed from the cycle its
+ * header leaves the injection buffer until it enters the consumption channel (then it streams),
+ * with every buffer it holds but the header's a member. Results with and without packing are
+ * compared over random traffic in link-shortcuts.test.ts; this checks the work is skipped.
+ */
+describe('packed worms', () => {
+  for (const [from, to] of [
+    ['0,0', '7,0'],
+    ['0,0', '7,7'],
+    ['5,6', '1,2'],
+  ] as const)
+    it(`a lone 20-flit worm in 1-flit buffers, ${from} to ${to}: packed at every hop, all but its head skipped`, () => {
+      const net = makeNet('mesh:8x8', { bufferDepth: 1 });
+      const t = net.topology;
+      const s = t.parseNode(from);
+      const d = t.parseNode(to);
+      let packedCycles = 0;
+      const { engine } = runMessages(net, [{ at: 0, source: s, worms: [unicastWorm(s, d, 20)] }], {}, (e) => {
+        const bad = e.checkInvariants();
+        if (bad) throw new Error(bad);
+        if (e.packedWorms === 0) return;
+        packedCycles++;
+        assert.equal(e.packedBuffers, e.activeBuffers - 1, `cycle ${e.now - 1}: members besides the head`);
+      });
+      // The head leaves the injection buffer and each of the h routers after it: packed from the
+      // first of those h + 1 moves to the last, routingDelay + 1 cycles apart.
+      const [sx, sy] = from.split(',').map(Number) as [number, number];
+      const [dx, dy] = to.split(',').map(Number) as [number, number];
+      const h = Math.abs(sx - dx) + Math.abs(sy - dy);
+      assert.equal(packedCycles, h * (PAPER_TIMING.routingDelay + 1));
+      assert.equal(engine.packStarts, 1);
+      assert.equal(engine.packStops, 0);
+    });
+
+  it('a worm of 8-flit buffers is not packed while it flows (its buffers are not full)', () => {
+    const net = makeNet('mesh:8x8', { bufferDepth: 8 });
+    const { engine } = runMessages(net, [{ at: 0, source: 0, worms: [unicastWorm(0, 63, 20)] }], {}, (e) => {
+      assert.equal(e.packedWorms, 0);
+    });
+    assert.equal(engine.packStarts, 0);
+  });
+
+  it("another worm taking a VC of a packed worm's channel unpacks it; the run is the same as unpacked", () => {
+    const net = makeNet('mesh:8x8', { bufferDepth: 1 });
+    // Two worms along row 0: the second takes the other VC of channels the first holds.
+    const msgs = [
+      { at: 0, source: 0, worms: [unicastWorm(0, 7, 20)] },
+      { at: 4, source: 1, worms: [unicastWorm(1, 6, 20)] },
+    ];
+    const on = runMessages(net, msgs, {}, (e) => {
+      const bad = e.checkInvariants();
+      if (bad) throw new Error(bad);
+    });
+    const off = runMessages(net, msgs, { engine: { packed: false } });
+    assert.ok(on.engine.packStops > 0, 'no packed worm was unpacked');
+    assert.deepEqual(
+      on.messages.map((m) => m.deliveries),
+      off.messages.map((m) => m.deliveries),
+    );
+    assert.equal(on.engine.flitHops, off.engine.flitHops);
+  });
+});
