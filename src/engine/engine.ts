@@ -240,9 +240,16 @@ export class Engine {
   }
   /** Held buffers that are members of packed worms (for tests and diagnostics). */
   get packedBuffers(): number {
+    return this.countAsleep(PACKED);
+  }
+  /** Held buffers that streaming worms move without a visit (for tests and diagnostics). */
+  get streamingBuffers(): number {
+    return this.countAsleep(2);
+  }
+  private countAsleep(v: number): number {
     const s = this.s;
     let n = 0;
-    for (let i = 0; i < s.activeCount; i++) if (s.asleep[s.active[i]!] === PACKED) n++;
+    for (let i = 0; i < s.activeCount; i++) if (s.asleep[s.active[i]!] === v) n++;
     return n;
   }
 

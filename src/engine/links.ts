@@ -21,7 +21,7 @@ import type { LinkSinks } from './link-sinks.js';
 import { BUF_NET, BUF_SINK } from './network.js';
 import { PackedWorms } from './packed.js';
 import type { EngineState } from './state.js';
-import { Streams } from './streams.js';
+import { plainUnicast, Streams } from './streams.js';
 
 /**
  * Link traversal, stage 3 of a cycle. Each physical channel moves at most one flit per cycle,
@@ -324,7 +324,7 @@ export class LinkStage extends LinkReadiness {
     else this.releaseMerged(ntails);
     // Packing is judged on the cycle's final counts, before the buffers a header entered sleep
     // (the chain behind one stops at a packed buffer).
-    if (packs !== undefined && events.nheads > 0) packs.headsMoved(events.heads, events.nheads);
+    if (streams !== undefined && events.nheads > 0) this.headsMoved(t, events.heads, events.nheads);
     // A header that entered a buffer waits there for its output (its branches have none until
     // allocation grants one after the routing delay): the buffer sleeps now, with the chain of
     // buffers behind it, rather than after a cycle of visits that would find nothing to move.
@@ -336,6 +336,25 @@ export class LinkStage extends LinkReadiness {
         streams.headIn(events.sinkHeads[i]!, t);
       }
     return nm + streamed;
+  }
+
+  /**
+   * Headers entered network buffers heads[0..n-1] in cycle t: a packed worm takes in its old front
+   * or is unpacked; another plain unicast streams behind its header if it can (an open front), or
+   * else is packed if it can be.
+   */
+  private headsMoved(t: number, heads: Int32Array, n: number): void {
+    const st = this.s;
+    const streams = this.streams!;
+    const packs = this.packs;
+    for (let i = 0; i < n; i++) {
+      const to = heads[i]!;
+      const f = st.feeder[to]!;
+      if (f < 0 || f >= this.NB) continue;
+      const w = st.owner[to]!;
+      if (packs?.isPacked(w)) packs.moved(w, f, to);
+      else if (plainUnicast(st, w) && !streams.headMoved(to, w, t)) packs?.tryPack(w, f, to);
+    }
   }
 
   /** Frees the buffers whose tail has left on every branch, in the order of the moves. */

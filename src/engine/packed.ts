@@ -1,7 +1,7 @@
 import { BufferSleep } from './buffer-sleep.js';
 import { CH, CH_RR, D_PC, D_VC, D_VCS } from './link-readiness.js';
 import type { EngineState } from './state.js';
-import { plainUnicast, type Streams } from './streams.js';
+import type { Streams } from './streams.js';
 
 /** Sleep state of a packed worm's member buffers (EngineState.asleep): skipped, never woken. */
 export const PACKED = 3;
@@ -131,31 +131,26 @@ export class PackedWorms {
     return this.s.bufLen[u]! - this.base[this.s.brOut[u]!]!;
   }
 
+  isPacked(w: number): boolean {
+    return w < this.shifts.length && this.shifts[w]! >= 0;
+  }
+
   /**
-   * After cycle t's moves and releases: a header entered each buffer of `heads` (network buffers).
-   * A packed worm takes in its old front or is unpacked; another worm may be packed.
+   * After the cycle's moves and releases, the header of packed worm w moved from buffer f into
+   * `to`: the old front becomes a member, or the worm is unpacked.
    */
-  headsMoved(heads: Int32Array, n: number): void {
-    const st = this.s;
-    for (let i = 0; i < n; i++) {
-      const to = heads[i]!;
-      const f = st.feeder[to]!;
-      if (f < 0 || f >= st.NB) continue;
-      const w = st.owner[to]!;
-      if (w < this.shifts.length && this.shifts[w]! >= 0) {
-        // With deeper buffers the header may move on from a buffer ahead of the front: the front
-        // stays full (it receives a flit for each it passes on) and the worm stays packed.
-        if (this.front[w] !== f) continue;
-        if (this.full(f) && this.full(to) && this.alone(to)) this.advance(w, to);
-        else this.unpack(w);
-      } else this.tryPack(w, f, to);
-    }
+  moved(w: number, f: number, to: number): void {
+    // With deeper buffers the header may move on from a buffer ahead of the front: the front
+    // stays full (it receives a flit for each it passes on) and the worm stays packed.
+    if (this.front[w] !== f) return;
+    if (this.full(f) && this.full(to) && this.alone(to)) this.advance(w, to);
+    else this.unpack(w);
   }
 
   /** A header entered consumption buffer z: its worm, if packed, is unpacked (it may stream). */
   sinkHead(z: number): void {
     const w = this.s.owner[z]!;
-    if (w >= 0 && w < this.shifts.length && this.shifts[w]! >= 0) this.unpack(w);
+    if (w >= 0 && this.isPacked(w)) this.unpack(w);
   }
 
   /** Packed worm w's front f becomes a member; `to`, where its header went, the front. */
@@ -172,13 +167,13 @@ export class PackedWorms {
   }
 
   /**
-   * A header moved from buffer f into `to`, of worm w, not packed: it is packed if it is a plain
-   * unicast alone on its channels, `to` and every buffer of it from f back are full (its oldest:
+   * A header moved from buffer f into `to`, of worm w, a plain unicast not packed: it is packed if
+   * it is alone on its channels, `to` and every buffer of it from f back are full (its oldest:
    * holds a flit, full while its processor pushes into it), each with one branch, awake.
    */
-  private tryPack(w: number, f: number, to: number): void {
+  tryPack(w: number, f: number, to: number): void {
     const st = this.s;
-    if (!this.full(to) || !this.alone(to) || !plainUnicast(st, w)) return;
+    if (!this.full(to) || !this.alone(to)) return;
     let b = f;
     for (;;) {
       if (st.brN[b] !== 1 || st.asleep[b] !== 0 || !this.alone(st.brOut[b]!)) return;
@@ -253,7 +248,7 @@ export class PackedWorms {
 
   /** Worm w is unpacked at the start of the cycle (another worm took a VC on one of its channels). */
   stop(w: number): void {
-    if (w >= this.shifts.length || this.shifts[w]! < 0) return;
+    if (!this.isPacked(w)) return;
     this.stops++;
     this.unpack(w);
   }

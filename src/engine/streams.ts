@@ -1,24 +1,30 @@
 import { F_ABSORB } from '../plan/worm.js';
+import { BufferSleep } from './buffer-sleep.js';
 import type { LinkSinks } from './link-sinks.js';
 import type { EngineState } from './state.js';
 
 /**
- * Streaming worms, where links are plain (`plainLinks` in engine.ts). A unicast worm whose header has
- * entered its destination's consumption channel, that is alone on every channel it holds (no
- * other VC of any of them is held) and has a flit in every buffer it holds, moves one flit out of
- * every one of its buffers in every following cycle: each buffer passes a flit on and receives the
- * next (the consumption channel takes one per cycle, the processor pushes one while it has any),
- * until the tail has gone by. After cycle t0 + d - 1 a buffer that held `base` flits at t0 has
- * received min(L, base + d) of the worm's L flits, and its tail leaves it in cycle
+ * Streaming worms, where links are plain (`plainLinks` in engine.ts). A unicast worm that is alone
+ * on every channel it holds (no other VC of any of them is held), has a flit in every buffer it
+ * holds behind its header, and whose header's buffer (its *front*) takes a flit in every cycle,
+ * moves one flit out of every one of those buffers in every cycle: each passes a flit on and
+ * receives the next (the processor pushes one while it has any), until the tail has gone by. The
+ * front is the destination's consumption channel, whose processor takes a flit per cycle, or,
+ * while the header is on its way, the network buffer it is in, as long as that buffer is left with
+ * room at the end of each cycle (an *open* front: with 8-flit buffers the flits behind a header
+ * flow on while it waits out its routing delay). After cycle t0 + d - 1 a buffer that held `base`
+ * flits at t0 has received min(L, base + d) of the worm's L flits, and its tail leaves it in cycle
  * t0 + L - base' - 1, base' being its successor's count. So a streaming worm costs one step per
  * cycle, not one visit per buffer it spans: its counters stay as they were at t0 and are brought
- * up to date when something else must read them, and only its releases are events.
+ * up to date when something else must read them (an open front's, which the link stage reads, is
+ * kept exact), and only its releases are events.
  *
  * Nothing else can change the worm's course while it streams, except another worm taking a VC on
  * one of its channels, which could then compete for the link: the allocator stops the stream at
- * that grant (EngineState.stopStream), and the worm goes on buffer by buffer from that cycle. Its
- * releases happen in the cycle and at the place in the order of the cycle's moves where the link
- * stage would have made them (LinkStage merges them by the buffer's place in the list of held
+ * that grant (EngineState.stopStream), and the worm goes on buffer by buffer from that cycle. An
+ * open front left full stops it too, and its header moving on starts it again behind the new front.
+ * Its releases happen in the cycle and at the place in the order of the cycle's moves where the
+ * link stage would have made them (LinkStage merges them by the buffer's place in the list of held
  * buffers), so results are the same to the byte. The link stage's buffers skip streaming buffers
  * (asleep = 2).
  */
@@ -30,8 +36,8 @@ export class Streams {
   // Per worm id (grown with the engine's worm table).
   /** First cycle counted from `base`, -1 when the worm does not stream. */
   private t0 = new Int32Array(0);
-  /** The consumption buffer its header is in. */
-  private sink = new Int32Array(0);
+  /** The buffer its header is in: a consumption buffer, or a network buffer (an open front). */
+  private front = new Int32Array(0);
   /** The oldest buffer it still holds (the next to be freed). */
   private oldest = new Int32Array(0);
   /** The cycle in which the tail leaves `oldest`. */
@@ -49,9 +55,11 @@ export class Streams {
   nreleases = 0;
   /** Network buffers of the network (ids below), for telling network buffers apart. */
   private readonly netBuffers: number;
+  private readonly sleep: BufferSleep;
   constructor(s: EngineState, sinks: LinkSinks) {
     this.s = s;
     this.sinks = sinks;
+    this.sleep = new BufferSleep(s);
     const net = s.net;
     this.base = new Int32Array(net.numBuffers);
     this.netBuffers = net.numNetChannels > 0 ? net.pcFirstBuf[net.numNetChannels]! : 0;
@@ -79,13 +87,37 @@ export class Streams {
    */
   headIn(z: number, t: number): void {
     const w = this.s.owner[z]!;
-    if (w >= 0 && plainUnicast(this.s, w)) this.tryStart(z, w, t);
+    if (w < 0 || !plainUnicast(this.s, w)) return;
+    // Streaming behind its header until now (an open front): it goes on with the sink as its front.
+    if (this.isStreaming(w)) this.settle(w, t + 1, false);
+    this.tryStart(z, w, t);
   }
 
   /**
-   * Starts worm w, whose header is in consumption buffer z, streaming from cycle t + 1 if every
-   * buffer it holds has one branch, a flit to send, is awake, and leads into a buffer alone on its
-   * channel.
+   * The header of worm w, a plain unicast, entered network buffer `to` in cycle t: the worm streams
+   * behind it from t + 1 if it can, `to` its open front. Returns whether it streams.
+   */
+  headMoved(to: number, w: number, t: number): boolean {
+    if (this.isStreaming(w)) this.settle(w, t + 1, false);
+    if (this.full(to)) return false;
+    this.tryStart(to, w, t);
+    return this.isStreaming(w);
+  }
+
+  isStreaming(w: number): boolean {
+    return w < this.t0.length && this.t0[w]! >= 0;
+  }
+
+  /** Has buffer o (one branch at most) no room for a flit unless its front flit leaves? */
+  private full(o: number): boolean {
+    const st = this.s;
+    return st.recv[o]! - (st.brN[o] === 0 ? 0 : st.brSent[o]!) >= st.net.bufCap[o]!;
+  }
+
+  /**
+   * Starts worm w, whose header is in buffer z (a consumption buffer, or a network buffer with room:
+   * an open front), streaming from cycle t + 1 if every buffer it holds behind z has one branch, a
+   * flit to send, is awake, and leads into a buffer alone on its channel.
    */
   private tryStart(z: number, w: number, t: number): void {
     const st = this.s;
@@ -109,7 +141,7 @@ export class Streams {
     this.grow(w);
     const t0 = t + 1;
     this.t0[w] = t0;
-    this.sink[w] = z;
+    this.front[w] = z;
     this.oldest[w] = oldest;
     this.rate[w] = rate;
     this.base[z] = st.recv[z]!;
@@ -118,6 +150,8 @@ export class Streams {
       st.setAsleep(b, 2);
       if (b < this.netBuffers) st.streamChan[st.net.bufPc[b]!] = w;
     }
+    // An open front's channel carries the stream's flits too.
+    if (z < this.netBuffers) st.streamChan[st.net.bufPc[z]!] = w;
     this.due[w] = t0 + st.bufLen[z]! - this.base[st.brOut[oldest]!]! - 1;
     this.src[w] = -1;
     if (st.srcPos[oldest] !== -1) {
@@ -136,9 +170,11 @@ export class Streams {
   }
 
   /**
-   * Cycle t's moves of every streaming worm: one flit into each consumption buffer (the processor
-   * takes it, as LinkStage's consume), the network moves counted, and the buffers whose tails
-   * leave this cycle listed in `releases` for the release loop. Returns the moves made.
+   * Cycle t's moves of every streaming worm: one flit into its front (a consumption buffer's
+   * processor takes it, as LinkStage's consume; an open front counts it), the network moves
+   * counted, and the buffers whose tails leave this cycle listed in `releases` for the release
+   * loop. A worm whose open front is left full stops (the buffer behind it can move next cycle only
+   * if the front's flit leaves, which the link stage decides). Returns the moves made.
    */
   step(t: number): number {
     const st = this.s;
@@ -146,27 +182,40 @@ export class Streams {
     let moves = 0;
     for (let i = this.count - 1; i >= 0; i--) {
       const w = this.list[i]!;
-      const z = this.sink[w]!;
+      const z = this.front[w]!;
       moves += 1 + this.rate[w]!;
       st.flitHops += this.rate[w]!;
-      this.sinks.consume(z, this.base[z]! + t - this.t0[w]! + 1, t);
-      if (t !== this.due[w]) continue;
-      // The tail leaves the oldest buffer: it is freed in the release loop, the next one is oldest.
-      const u = this.oldest[w]!;
-      this.addRelease(u);
-      if (u < this.netBuffers) st.streamChan[st.net.bufPc[u]!] = -1;
-      if (u === this.src[w]) this.src[w] = -1;
-      const next = st.brOut[u]!;
-      if (next === z) {
-        // The tail is in the consumption channel: the worm has finished streaming.
-        this.remove(w);
-        continue;
-      }
-      this.oldest[w] = next;
-      if (next < this.netBuffers) this.rate[w]!--;
-      this.due[w] = this.t0[w]! + st.bufLen[z]! - this.base[st.brOut[next]!]! - 1;
+      const open = z < this.netBuffers;
+      if (open) {
+        const got = ++st.recv[z]!;
+        if (st.asleep[z] === 1 && this.sleep.wantsFlit(z, got - 1)) st.wake(z);
+      } else this.sinks.consume(z, this.base[z]! + t - this.t0[w]! + 1, t);
+      if (t === this.due[w] && this.tailLeft(w)) continue;
+      if (open && this.full(z)) this.settle(w, t + 1, false);
     }
     return moves;
+  }
+
+  /**
+   * The tail left worm w's oldest buffer: it is freed in the release loop, the next one is oldest.
+   * Returns true if the tail is now in the front (the worm has finished streaming).
+   */
+  private tailLeft(w: number): boolean {
+    const st = this.s;
+    const z = this.front[w]!;
+    const u = this.oldest[w]!;
+    this.addRelease(u);
+    if (u < this.netBuffers) st.streamChan[st.net.bufPc[u]!] = -1;
+    if (u === this.src[w]) this.src[w] = -1;
+    const next = st.brOut[u]!;
+    if (next === z) {
+      this.remove(w);
+      return true;
+    }
+    this.oldest[w] = next;
+    if (next < this.netBuffers) this.rate[w]!--;
+    this.due[w] = this.t0[w]! + st.bufLen[z]! - this.base[st.brOut[next]!]! - 1;
+    return false;
   }
 
   /**
@@ -177,7 +226,7 @@ export class Streams {
   private settle(w: number, t: number, keep: boolean): void {
     const st = this.s;
     const d = t - this.t0[w]!;
-    const z = this.sink[w]!;
+    const z = this.front[w]!;
     const L = st.bufLen[z]!;
     let prev = -1;
     for (let b = this.oldest[w]!; ; b = st.brOut[b]!) {
@@ -216,6 +265,8 @@ export class Streams {
   }
 
   private remove(w: number): void {
+    const z = this.front[w]!;
+    if (z < this.netBuffers) this.s.streamChan[this.s.net.bufPc[z]!] = -1;
     const p = this.pos[w]!;
     const last = this.list[--this.count]!;
     this.list[p] = last;
@@ -232,7 +283,7 @@ export class Streams {
       return x;
     };
     this.t0 = copy(this.t0, -1);
-    this.sink = copy(this.sink);
+    this.front = copy(this.front);
     this.oldest = copy(this.oldest);
     this.due = copy(this.due);
     this.rate = copy(this.rate);
@@ -245,13 +296,15 @@ export class Streams {
     const st = this.s;
     for (let i = 0; i < this.count; i++) {
       const w = this.list[i]!;
-      for (let b = this.oldest[w]!; b !== this.sink[w]; b = st.brOut[b]!) {
+      for (let b = this.oldest[w]!; b !== this.front[w]; b = st.brOut[b]!) {
         if (st.owner[b] !== w) return `streaming worm ${w} lost buffer ${b}`;
         if (st.asleep[b] !== 2) return `buffer ${b} of streaming worm ${w} is not marked`;
         const out = st.brOut[b]!;
         if (out < this.netBuffers && !this.alone(out))
           return `streaming worm ${w} shares the channel of buffer ${out}`;
       }
+      const z = this.front[w]!;
+      if (z < this.netBuffers && this.full(z)) return `streaming worm ${w}: its open front ${z} is full`;
     }
     for (let b = 0; b < st.net.numBuffers; b++)
       if (st.asleep[b] === 2 && !(st.owner[b]! >= 0 && (this.t0[st.owner[b]!] ?? -1) >= 0))
