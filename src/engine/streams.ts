@@ -89,7 +89,7 @@ export class Streams {
     const w = this.s.owner[z]!;
     if (w < 0 || !plainUnicast(this.s, w)) return;
     // Streaming behind its header until now (an open front): it goes on with the sink as its front.
-    if (this.isStreaming(w)) this.settle(w, t + 1, false);
+    if (this.isStreaming(w) && this.advance(w, z, t)) return;
     this.tryStart(z, w, t);
   }
 
@@ -98,10 +98,41 @@ export class Streams {
    * behind it from t + 1 if it can, `to` its open front. Returns whether it streams.
    */
   headMoved(to: number, w: number, t: number): boolean {
-    if (this.isStreaming(w)) this.settle(w, t + 1, false);
+    if (this.isStreaming(w) && !this.full(to) && this.advance(w, to, t)) return true;
     if (this.full(to)) return false;
     this.tryStart(to, w, t);
     return this.isStreaming(w);
+  }
+
+  /**
+   * The header of streaming worm w left its front for `to` in cycle t (`to` with room or a
+   * consumption buffer): the old front joins the stream if it is left with a flit and `to` is alone
+   * on its channel, and `to` becomes the front from t + 1. Otherwise the worm stops streaming.
+   * Returns whether it goes on.
+   */
+  private advance(w: number, to: number, t: number): boolean {
+    const st = this.s;
+    const f = this.front[w]!;
+    if (
+      st.feeder[to] !== f ||
+      st.asleep[f] !== 0 ||
+      st.recv[f]! - st.brSent[f]! < 1 ||
+      (to < this.netBuffers && !this.alone(to))
+    ) {
+      this.settle(w, t + 1, false);
+      return false;
+    }
+    // Counts as of the start of cycle t + 1: a member's is base + (t + 1 - t0).
+    const d = t + 1 - this.t0[w]!;
+    this.base[f] = st.recv[f]! - d;
+    this.base[to] = st.recv[to]! - d;
+    st.setAsleep(f, 2);
+    this.front[w] = to;
+    if (to < this.netBuffers) {
+      st.streamChan[st.net.bufPc[to]!] = w;
+      this.rate[w]!++;
+    }
+    return true;
   }
 
   isStreaming(w: number): boolean {
