@@ -233,10 +233,10 @@ export class Engine {
 
   /** Worms streaming now, and streams stopped so far (for tests and diagnostics). */
   get streamingWorms(): number {
-    return this.links.streaming;
+    return this.links.unitWorms?.streaming ?? 0;
   }
   get streamStops(): number {
-    return this.links.streamStops;
+    return this.links.unitWorms?.streamStops ?? 0;
   }
   /** Held buffers that are members of packed worms (for tests and diagnostics). */
   get packedBuffers(): number {
@@ -255,13 +255,13 @@ export class Engine {
 
   /** Worms packed now, and worms packed and unpacked so far (for tests and diagnostics). */
   get packedWorms(): number {
-    return this.links.packed;
+    return this.links.unitWorms?.packed ?? 0;
   }
   get packStarts(): number {
-    return this.links.packStarts;
+    return this.links.unitWorms?.packStarts ?? 0;
   }
   get packStops(): number {
-    return this.links.packStops;
+    return this.links.unitWorms?.packStops ?? 0;
   }
 }
 

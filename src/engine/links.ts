@@ -19,9 +19,8 @@ import {
 } from './link-readiness.js';
 import type { LinkSinks } from './link-sinks.js';
 import { BUF_NET, BUF_SINK } from './network.js';
-import { PackedWorms } from './packed.js';
 import type { EngineState } from './state.js';
-import { plainUnicast, Streams } from './streams.js';
+import { UnitWorms } from './unit-worms.js';
 
 /**
  * Link traversal, stage 3 of a cycle. Each physical channel moves at most one flit per cycle,
@@ -42,7 +41,7 @@ import { plainUnicast, Streams } from './streams.js';
  * (link-readiness.ts). A channel with one held VC has one possible bidder, which wins without
  * arbitration: its move stands in the cycle's order at its own visit, a contended channel's at its
  * first bid. Where links are plain (buffers counted one by one, latency 1, no credit delay, no
- * trace), worms alone on their channels with their header delivered stream (streams.ts).
+ * trace), worms alone on their channels move as units, without a visit per buffer (unit-worms.ts).
  */
 export class LinkStage extends LinkReadiness {
   /**
@@ -67,10 +66,8 @@ export class LinkStage extends LinkReadiness {
   /** Whole-packet link arbitration (SwitchPolicy.wholePackets): per channel, the VC mid-packet, or -1. */
   private readonly whole: boolean;
   private readonly lock: Int32Array;
-  /** Streaming worms (streams.ts), where links are plain. */
-  private readonly streams: Streams | undefined;
-  /** Packed worms (packed.ts), where links are plain. */
-  private readonly packs: PackedWorms | undefined;
+  /** Streaming and packed worms (unit-worms.ts), where links are plain. */
+  private readonly units: UnitWorms | undefined;
 
   constructor(
     s: EngineState,
@@ -85,36 +82,18 @@ export class LinkStage extends LinkReadiness {
     this.lock = new Int32Array(this.whole ? s.net.numChannels : 0).fill(-1);
     this.sleeps = !this.special && !this.lagged && policy.flitGate === undefined;
     this.sleep = new BufferSleep(s);
-    this.streams = streaming ? new Streams(s, sinks) : undefined;
-    this.packs =
-      this.streams !== undefined && packing
-        ? new PackedWorms(s, this.streams, this.chan, this.dest)
-        : undefined;
+    this.units = streaming ? new UnitWorms(s, sinks, this.chan, this.dest, packing) : undefined;
     this.events = new MoveEvents(s, sinks, this.sleeps, streaming);
   }
 
-  /** Worms streaming now, and streams stopped so far (streams.ts). */
-  get streaming(): number {
-    return this.streams?.streaming ?? 0;
-  }
-  get streamStops(): number {
-    return this.streams?.stops ?? 0;
-  }
-  /** Worms packed now, and worms packed and unpacked so far (packed.ts). */
-  get packed(): number {
-    return this.packs?.packed ?? 0;
-  }
-  get packStarts(): number {
-    return this.packs?.starts ?? 0;
-  }
-  get packStops(): number {
-    return this.packs?.stops ?? 0;
+  /** The streaming and packed worms (unit-worms.ts), for tests and diagnostics. */
+  get unitWorms(): UnitWorms | undefined {
+    return this.units;
   }
 
   /** Streaming and packed worms' counters brought up to the start of cycle t, for checks and reports. */
   settle(t: number): void {
-    this.streams?.settleAll(t);
-    this.packs?.settleAll();
+    this.units?.settle(t);
   }
 
   /**
@@ -209,7 +188,7 @@ export class LinkStage extends LinkReadiness {
 
   /** The sleeping rule held, for tests (BufferSleep.check): the first violation, or undefined. */
   checkSleep(): string | undefined {
-    return this.sleep.check() ?? this.streams?.check() ?? this.packs?.check();
+    return this.sleep.check() ?? this.units?.check();
   }
 
   /** Decides and applies cycle t's flit moves; returns how many flits moved. */
@@ -315,46 +294,21 @@ export class LinkStage extends LinkReadiness {
   private finish(t: number, nm: number, nev: number, ntails: number): number {
     const events = this.events;
     events.tell(t, nev);
-    const streams = this.streams;
-    const packs = this.packs;
-    const streamed = streams === undefined ? 0 : streams.step(t);
-    packs?.step();
+    const units = this.units;
+    const streamed = units === undefined ? 0 : units.step(t);
     if (this.delayed) this.releaseDelayed(t, nm);
-    else if (streams === undefined || streams.nreleases === 0) this.release(ntails);
+    else if (units === undefined || units.nreleases === 0) this.release(ntails);
     else this.releaseMerged(ntails);
-    // Packing is judged on the cycle's final counts, before the buffers a header entered sleep
-    // (the chain behind one stops at a packed buffer).
-    if (streams !== undefined && events.nheads > 0) this.headsMoved(t, events.heads, events.nheads);
+    // Units are judged on the cycle's final counts, before the buffers a header entered sleep (the
+    // chain behind one stops at a streaming or packed buffer).
+    if (units !== undefined && events.nheads > 0) units.headsMoved(t, events.heads, events.nheads);
     // A header that entered a buffer waits there for its output (its branches have none until
     // allocation grants one after the routing delay): the buffer sleeps now, with the chain of
     // buffers behind it, rather than after a cycle of visits that would find nothing to move.
     // Done once every move is applied, so each feeding buffer is judged on its final state.
     if (events.nheads > 0) this.sleep.headsArrived(events.heads, events.nheads);
-    if (streams !== undefined)
-      for (let i = 0; i < events.nsinks; i++) {
-        packs?.sinkHead(events.sinkHeads[i]!);
-        streams.headIn(events.sinkHeads[i]!, t);
-      }
+    if (units !== undefined && events.nsinks > 0) units.sinkHeads(t, events.sinkHeads, events.nsinks);
     return nm + streamed;
-  }
-
-  /**
-   * Headers entered network buffers heads[0..n-1] in cycle t: a packed worm takes in its old front
-   * or is unpacked; another plain unicast streams behind its header if it can (an open front), or
-   * else is packed if it can be.
-   */
-  private headsMoved(t: number, heads: Int32Array, n: number): void {
-    const st = this.s;
-    const streams = this.streams!;
-    const packs = this.packs;
-    for (let i = 0; i < n; i++) {
-      const to = heads[i]!;
-      const f = st.feeder[to]!;
-      if (f < 0 || f >= this.NB) continue;
-      const w = st.owner[to]!;
-      if (packs?.isPacked(w)) packs.moved(w, f, to);
-      else if (plainUnicast(st, w) && !streams.headMoved(to, w, t)) packs?.tryPack(w, f, to);
-    }
   }
 
   /** Frees the buffers whose tail has left on every branch, in the order of the moves. */
@@ -398,9 +352,9 @@ export class LinkStage extends LinkReadiness {
     const chan = this.chan;
     const dest = this.dest;
     const t8 = 8 * this.stamp;
-    const streams = this.streams!;
-    const ns = streams.nreleases;
-    const rel = streams.releases;
+    const units = this.units!;
+    const ns = units.nreleases;
+    const rel = units.releases;
     if (this.keys.length < ntails + ns) this.keys = new Int32Array(2 * (ntails + ns));
     const keys = this.keys;
     for (let i = 0; i < ntails; i++) {

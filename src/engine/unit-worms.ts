@@ -1,0 +1,98 @@
+import type { LinkSinks } from './link-sinks.js';
+import { PackedWorms } from './packed.js';
+import type { EngineState } from './state.js';
+import { plainUnicast, Streams } from './streams.js';
+
+/**
+ * Worms the link stage moves as units, without a visit per buffer, where links are plain: streaming
+ * worms (streams.ts), whose buffers behind the header each pass a flit on every cycle, and packed
+ * worms (packed.ts), whose full buffers step forward when the buffer at their front passes a flit
+ * on. This is where the link stage hands them the cycle (after its moves) and tells them which
+ * headers moved; both kinds list the buffers their tails leave in one list of releases, which the
+ * link stage merges into the order of its own.
+ */
+export class UnitWorms {
+  private readonly s: EngineState;
+  readonly streams: Streams;
+  private readonly packs: PackedWorms | undefined;
+  /** The routing has no adaptive choice, so unicasts may stream or be packed on their way. */
+  private readonly onTheWay: boolean;
+
+  constructor(s: EngineState, sinks: LinkSinks, chan: Int32Array, dest: Int32Array, packing: boolean) {
+    this.s = s;
+    this.streams = new Streams(s, sinks);
+    this.packs = packing ? new PackedWorms(s, this.streams, chan, dest) : undefined;
+    this.onTheWay = s.net.routing.alternatives === undefined;
+  }
+
+  /** Cycle t's moves of the units, after the link stage's; returns the moves they made. */
+  step(t: number): number {
+    const moved = this.streams.step(t);
+    this.packs?.step();
+    return moved;
+  }
+
+  /** Buffers the units freed this cycle, for the link stage's release loop. */
+  get nreleases(): number {
+    return this.streams.nreleases;
+  }
+  get releases(): Int32Array {
+    return this.streams.releases;
+  }
+
+  /**
+   * Headers entered network buffers heads[0..n-1] in cycle t (moves and releases done): a packed
+   * worm takes in its old front or is unpacked; another plain unicast streams behind its header if
+   * it can (an open front), or else is packed if it can be.
+   */
+  headsMoved(t: number, heads: Int32Array, n: number): void {
+    if (!this.onTheWay) return;
+    const st = this.s;
+    const packs = this.packs;
+    for (let i = 0; i < n; i++) {
+      const to = heads[i]!;
+      const f = st.feeder[to]!;
+      if (f < 0 || f >= st.NB) continue;
+      const w = st.owner[to]!;
+      if (packs?.isPacked(w)) packs.moved(w, f, to);
+      else if (plainUnicast(st, w) && !this.streams.headMoved(to, w, t)) packs?.tryPack(w, f, to);
+    }
+  }
+
+  /** Headers entered consumption buffers sinks[0..n-1] in cycle t: their worms may stream. */
+  sinkHeads(t: number, sinks: Int32Array, n: number): void {
+    for (let i = 0; i < n; i++) {
+      this.packs?.sinkHead(sinks[i]!);
+      this.streams.headIn(sinks[i]!, t);
+    }
+  }
+
+  /** Counters brought up to the start of cycle t, for checks and reports. */
+  settle(t: number): void {
+    this.streams.settleAll(t);
+    this.packs?.settleAll();
+  }
+
+  /** The units' rules held, for tests: the first violation, or undefined. */
+  check(): string | undefined {
+    return this.streams.check() ?? this.packs?.check();
+  }
+
+  /** Worms streaming now, and streams stopped by another worm so far. */
+  get streaming(): number {
+    return this.streams.streaming;
+  }
+  get streamStops(): number {
+    return this.streams.stops;
+  }
+  /** Worms packed now, packed so far, and unpacked by another worm so far. */
+  get packed(): number {
+    return this.packs?.packed ?? 0;
+  }
+  get packStarts(): number {
+    return this.packs?.starts ?? 0;
+  }
+  get packStops(): number {
+    return this.packs?.stops ?? 0;
+  }
+}
