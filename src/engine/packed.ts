@@ -2,6 +2,7 @@ import { BufferSleep } from './buffer-sleep.js';
 import { CH, CH_RR, D_PC, D_VC, D_VCS } from './link-readiness.js';
 import type { EngineState } from './state.js';
 import type { Streams } from './streams.js';
+import { resized, UnitRecords } from './unit-records.js';
 
 /** Sleep state of a packed worm's member buffers (EngineState.asleep): skipped, never woken. */
 export const PACKED = 3;
@@ -28,7 +29,7 @@ export const PACKED = 3;
  * and round-robin pointers are kept as the link stage would have kept them, so results are the
  * same to the byte.
  */
-export class PackedWorms {
+export class PackedWorms extends UnitRecords {
   private readonly s: EngineState;
   private readonly streams: Streams;
   private readonly sleep: BufferSleep;
@@ -41,27 +42,14 @@ export class PackedWorms {
   // Per worm id (grown with the engine's worm table).
   /** Shifts made, -1 when the worm is not packed. */
   private shifts = new Int32Array(0);
-  /** The buffer at its front (not a member), whose moves shift the members. */
-  private front = new Int32Array(0);
-  /** Flits the front had sent when last looked at. */
+  /** Flits the front (not a member: UnitRecords) had sent when last looked at. */
   private frontSent = new Int32Array(0);
-  /** The oldest member (the next to be freed). */
-  private oldest = new Int32Array(0);
-  /** The shift in which the tail leaves `oldest`. */
-  private due = new Int32Array(0);
-  /** Flits a shift moves over network channels (network buffers receiving one). */
-  private rate = new Int32Array(0);
-  /** Its injection buffer, taken off the processors' list while it is packed, or -1. */
-  private src = new Int32Array(0);
-  /** Packed worms, unordered, and each one's place in the list. */
-  private list = new Int32Array(16);
-  private pos = new Int32Array(0);
-  private count = 0;
   /** Worms packed so far, and unpacked by another worm's grant (for tests). */
   starts = 0;
   stops = 0;
 
   constructor(s: EngineState, streams: Streams, chan: Int32Array, dest: Int32Array) {
+    super();
     this.s = s;
     this.streams = streams;
     this.sleep = new BufferSleep(s);
@@ -78,7 +66,7 @@ export class PackedWorms {
 
   /** Worms packed now. */
   get packed(): number {
-    return this.count;
+    return this.worms.count;
   }
 
   /**
@@ -88,8 +76,8 @@ export class PackedWorms {
    */
   step(): void {
     const st = this.s;
-    for (let i = this.count - 1; i >= 0; i--) {
-      const w = this.list[i]!;
+    for (let i = this.worms.count - 1; i >= 0; i--) {
+      const w = this.worms.ids[i]!;
       const h = this.front[w]!;
       const sent = st.brSent[h]!;
       if (sent === this.frontSent[w]) continue;
@@ -103,12 +91,12 @@ export class PackedWorms {
       this.chan[CH * this.dest[d + D_PC]! + CH_RR] = nextVc === this.dest[d + D_VCS] ? 0 : nextVc;
       if (st.asleep[h] === 1 && this.sleep.wantsFlit(h, got - 1)) st.wake(h);
       st.flitHops += this.rate[w]!;
-      if (n === this.due[w]) this.freeOldest(w, i);
+      if (n === this.due[w]) this.freeOldest(w);
     }
   }
 
-  /** The tail left worm w's oldest member (at place i of the list): it is freed in the release loop. */
-  private freeOldest(w: number, i: number): void {
+  /** The tail left worm w's oldest member: it is freed in the release loop. */
+  private freeOldest(w: number): void {
     const st = this.s;
     const u = this.oldest[w]!;
     this.streams.addRelease(u);
@@ -118,7 +106,7 @@ export class PackedWorms {
     if (next === this.front[w]) {
       // The tail is in the front: nothing is left to pack.
       this.unmark(next);
-      this.remove(w, i);
+      this.remove(w);
       return;
     }
     this.oldest[w] = next;
@@ -210,9 +198,7 @@ export class PackedWorms {
     }
     this.rate[w] = rate;
     this.due[w] = this.dueOf(b);
-    if (this.count === this.list.length) this.list = grown(this.list);
-    this.pos[w] = this.count;
-    this.list[this.count++] = w;
+    this.worms.add(w);
   }
 
   /**
@@ -239,7 +225,7 @@ export class PackedWorms {
     this.unmark(h);
     const src = this.src[w]!;
     if (src !== -1 && st.srcSent[src]! < st.bufLen[src]!) st.addSource(src);
-    this.remove(w, this.pos[w]!);
+    this.remove(w);
   }
 
   private unpack(w: number): void {
@@ -255,7 +241,7 @@ export class PackedWorms {
 
   /** Every packed worm's counts brought up to date, for checks and reports. */
   settleAll(): void {
-    for (let i = 0; i < this.count; i++) this.settle(this.list[i]!, true);
+    for (let i = 0; i < this.worms.count; i++) this.settle(this.worms.ids[i]!, true);
   }
 
   /** Is buffer o full (no room for a flit unless its front flit leaves)? */
@@ -280,36 +266,24 @@ export class PackedWorms {
     if (b < this.netBuffers) this.s.streamChan[this.s.net.bufPc[b]!] = -1;
   }
 
-  private remove(w: number, p: number): void {
-    const last = this.list[--this.count]!;
-    this.list[p] = last;
-    this.pos[last] = p;
+  private remove(w: number): void {
+    this.worms.remove(w);
     this.shifts[w] = -1;
   }
 
   private grow(w: number): void {
     if (w < this.shifts.length) return;
     const n = Math.max(2 * this.shifts.length, w + 1, 64);
-    const copy = (a: Int32Array, fill = 0) => {
-      const x = new Int32Array(n).fill(fill);
-      x.set(a);
-      return x;
-    };
-    this.shifts = copy(this.shifts, -1);
-    this.front = copy(this.front);
-    this.frontSent = copy(this.frontSent);
-    this.oldest = copy(this.oldest);
-    this.due = copy(this.due);
-    this.rate = copy(this.rate);
-    this.src = copy(this.src);
-    this.pos = copy(this.pos);
+    this.shifts = resized(this.shifts, n, -1);
+    this.frontSent = resized(this.frontSent, n);
+    this.growRecords(n);
   }
 
   /** The packing rule held, for tests: the first violation, or undefined. Counts must be settled. */
   check(): string | undefined {
     const st = this.s;
-    for (let i = 0; i < this.count; i++) {
-      const w = this.list[i]!;
+    for (let i = 0; i < this.worms.count; i++) {
+      const w = this.worms.ids[i]!;
       const h = this.front[w]!;
       if (st.owner[h] !== w || !this.full(h))
         return `packed worm ${w}: front ${h} is not its own or not full`;
@@ -329,10 +303,4 @@ export class PackedWorms {
         return `buffer ${b} is marked packed but its worm is not`;
     return undefined;
   }
-}
-
-function grown(a: Int32Array): Int32Array<ArrayBuffer> {
-  const x = new Int32Array(a.length * 2);
-  x.set(a);
-  return x;
 }

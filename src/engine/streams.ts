@@ -2,6 +2,7 @@ import { F_ABSORB } from '../plan/worm.js';
 import { BufferSleep } from './buffer-sleep.js';
 import type { LinkSinks } from './link-sinks.js';
 import type { EngineState } from './state.js';
+import { resized, UnitRecords } from './unit-records.js';
 
 /**
  * Streaming worms, where links are plain (`plainLinks` in engine.ts). A unicast worm that is alone
@@ -28,7 +29,7 @@ import type { EngineState } from './state.js';
  * buffers), so results are the same to the byte. The link stage's buffers skip streaming buffers
  * (asleep = 2).
  */
-export class Streams {
+export class Streams extends UnitRecords {
   private readonly s: EngineState;
   private readonly sinks: LinkSinks;
   /** Per buffer: the flits it had received when its worm started streaming (or was last brought up to date). */
@@ -36,20 +37,7 @@ export class Streams {
   // Per worm id (grown with the engine's worm table).
   /** First cycle counted from `base`, -1 when the worm does not stream. */
   private t0 = new Int32Array(0);
-  /** The buffer its header is in: a consumption buffer, or a network buffer (an open front). */
-  private front = new Int32Array(0);
-  /** The oldest buffer it still holds (the next to be freed). */
-  private oldest = new Int32Array(0);
-  /** The cycle in which the tail leaves `oldest`. */
-  private due = new Int32Array(0);
-  /** Flits it moves over network channels per cycle (its network buffers still receiving). */
-  private rate = new Int32Array(0);
-  /** Its injection buffer, taken off the processors' list while it streams, or -1. */
-  private src = new Int32Array(0);
-  /** Streaming worms, unordered, and each one's place in the list. */
-  private list: Int32Array = new Int32Array(16);
-  private pos = new Int32Array(0);
-  private count = 0;
+  // (UnitRecords: its front is a consumption buffer, or a network buffer: an open front.)
   /** Buffers freed this cycle by streaming worms (their tails left), for the link stage's release loop. */
   releases: Int32Array = new Int32Array(16);
   nreleases = 0;
@@ -57,6 +45,7 @@ export class Streams {
   private readonly netBuffers: number;
   private readonly sleep: BufferSleep;
   constructor(s: EngineState, sinks: LinkSinks) {
+    super();
     this.s = s;
     this.sinks = sinks;
     this.sleep = new BufferSleep(s);
@@ -71,7 +60,7 @@ export class Streams {
   stops = 0;
   /** Worms streaming now. */
   get streaming(): number {
-    return this.count;
+    return this.worms.count;
   }
 
   /** Is network buffer `out` the only VC of its channel held (its feeder then bids alone)? */
@@ -189,14 +178,12 @@ export class Streams {
       st.unsource(oldest);
       this.src[w] = oldest;
     }
-    if (this.count === this.list.length) this.list = grown(this.list);
-    this.pos[w] = this.count;
-    this.list[this.count++] = w;
+    this.worms.add(w);
   }
 
   /** Buffer u is freed in this cycle's release loop, in the place of its move (packed.ts). */
   addRelease(u: number): void {
-    if (this.nreleases === this.releases.length) this.releases = grown(this.releases);
+    if (this.nreleases === this.releases.length) this.releases = resized(this.releases, 2 * this.nreleases);
     this.releases[this.nreleases++] = u;
   }
 
@@ -211,8 +198,8 @@ export class Streams {
     const st = this.s;
     this.nreleases = 0;
     let moves = 0;
-    for (let i = this.count - 1; i >= 0; i--) {
-      const w = this.list[i]!;
+    for (let i = this.worms.count - 1; i >= 0; i--) {
+      const w = this.worms.ids[i]!;
       const z = this.front[w]!;
       moves += 1 + this.rate[w]!;
       st.flitHops += this.rate[w]!;
@@ -292,41 +279,28 @@ export class Streams {
 
   /** Every streaming worm's counters brought up to the start of cycle t, for checks and reports. */
   settleAll(t: number): void {
-    for (let i = 0; i < this.count; i++) this.settle(this.list[i]!, t, true);
+    for (let i = 0; i < this.worms.count; i++) this.settle(this.worms.ids[i]!, t, true);
   }
 
   private remove(w: number): void {
     const z = this.front[w]!;
     if (z < this.netBuffers) this.s.streamChan[this.s.net.bufPc[z]!] = -1;
-    const p = this.pos[w]!;
-    const last = this.list[--this.count]!;
-    this.list[p] = last;
-    this.pos[last] = p;
+    this.worms.remove(w);
     this.t0[w] = -1;
   }
 
   private grow(w: number): void {
     if (w < this.t0.length) return;
     const n = Math.max(2 * this.t0.length, w + 1, 64);
-    const copy = (a: Int32Array, fill = 0) => {
-      const x = new Int32Array(n).fill(fill);
-      x.set(a);
-      return x;
-    };
-    this.t0 = copy(this.t0, -1);
-    this.front = copy(this.front);
-    this.oldest = copy(this.oldest);
-    this.due = copy(this.due);
-    this.rate = copy(this.rate);
-    this.src = copy(this.src);
-    this.pos = copy(this.pos);
+    this.t0 = resized(this.t0, n, -1);
+    this.growRecords(n);
   }
 
   /** A streaming worm's buffers are skipped by the sleeping rule's check: this is theirs. */
   check(): string | undefined {
     const st = this.s;
-    for (let i = 0; i < this.count; i++) {
-      const w = this.list[i]!;
+    for (let i = 0; i < this.worms.count; i++) {
+      const w = this.worms.ids[i]!;
       for (let b = this.oldest[w]!; b !== this.front[w]; b = st.brOut[b]!) {
         if (st.owner[b] !== w) return `streaming worm ${w} lost buffer ${b}`;
         if (st.asleep[b] !== 2) return `buffer ${b} of streaming worm ${w} is not marked`;
@@ -358,10 +332,4 @@ export function plainUnicast(st: EngineState, w: number): boolean {
     cw.routing === undefined &&
     st.net.routing.alternatives === undefined
   );
-}
-
-function grown(a: Int32Array): Int32Array<ArrayBuffer> {
-  const x = new Int32Array(a.length * 2);
-  x.set(a);
-  return x;
 }
