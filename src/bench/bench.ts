@@ -7,6 +7,7 @@ import {
   BENCH_POINTS,
   type BenchSpec,
   benchConfig,
+  TIMED_RUNS,
   WARMUP_FLIT_HOPS,
   WARMUP_RUNS,
   warmupMeasure,
@@ -166,25 +167,32 @@ function printStartup(): void {
 
 export function runBench(points: readonly BenchSpec[] = BENCH_POINTS): void {
   const rows: BenchResult[] = [];
-  // Speed first, in a fresh process; each timed run follows short warm-up runs of the same point
+  const ranges: string[] = [];
+  // Speed first, in a fresh process; the timed runs follow short warm-up runs of the same point
   // so the JIT has compiled the engine for it (as benchmark harnesses do): until they have moved
-  // WARMUP_FLIT_HOPS flits.
+  // WARMUP_FLIT_HOPS flits. The row is the median of TIMED_RUNS timed runs.
   for (const p of points) {
     let hops = 0;
     for (let i = 0; i < WARMUP_RUNS && hops < WARMUP_FLIT_HOPS; i++)
       hops += benchPoint(p, warmupMeasure(p)).flitHops;
-    rows.push(benchPoint(p));
+    const runs: BenchResult[] = [];
+    for (let i = 0; i < TIMED_RUNS; i++) runs.push(benchPoint(p));
+    runs.sort((a, b) => a.flitHopsPerSecond - b.flitHopsPerSecond);
+    const M = (x: number) => (x / 1e6).toFixed(1);
+    ranges.push(`${M(runs[0]!.flitHopsPerSecond)}-${M(runs[runs.length - 1]!.flitHopsPerSecond)}`);
+    rows.push(runs[runs.length >> 1]!);
   }
   console.log('');
   const fmt = (x: number) => x.toLocaleString('en-US');
   printTable(
-    ['point', 'cycles', 'seconds', 'cycles/s', 'flit-hops/s', 'accepted', 'latency', 'heap MB'],
-    rows.map((p) => [
+    ['point', 'cycles', 'seconds', 'cycles/s', 'flit-hops/s', 'range (M)', 'accepted', 'latency', 'heap MB'],
+    rows.map((p, i) => [
       p.id,
       String(p.cycles),
       String(p.seconds),
       fmt(p.cyclesPerSecond),
       fmt(p.flitHopsPerSecond),
+      ranges[i]!,
       String(p.accepted),
       String(p.latency),
       String(p.heapMB),

@@ -114,6 +114,13 @@ export function benchConfig(p: BenchSpec, measure = p.measure): Record<string, u
 export const WARMUP_FLIT_HOPS = 2_000_000;
 export const WARMUP_RUNS = 12;
 
+/**
+ * Timed runs of each point after its warm-up; the table gives the median run and the range. One
+ * timed run of a tenth of a second is one sample of a machine whose speed moves by 10-20% from one
+ * second to the next (docs/bench.md): five make the figure steady enough to compare against a target.
+ */
+export const TIMED_RUNS = 5;
+
 /** Measured cycles of each warm-up run of a point. */
 export function warmupMeasure(p: BenchSpec): number {
   return Math.min(3000, p.measure);
