@@ -16,17 +16,27 @@ export function described<T extends z.ZodMiniType>(schema: T, description: strin
   return clone;
 }
 
-/** A field with a default: `described(z._default(schema, value), description)`, the commonest kind. */
+/**
+ * A field with a default, the commonest kind: the description is registered on the default itself,
+ * a fresh schema, so no clone is needed (schema construction is most of `mcsim run`'s config time).
+ */
 export function defaulted<T extends z.ZodMiniType>(
   schema: T,
   value: Parameters<typeof z._default<T>>[1],
   description: string,
 ): z.ZodMiniDefault<T> {
-  return described(z._default(schema, value), description);
+  const field = z._default(schema, value);
+  registry.add(field, { description });
+  return field;
 }
 
+// One instance of each serves every field: zod schemas are immutable, and building one costs
+// tens of microseconds at start-up (`mcsim run` builds the whole config schema each time).
+const POSITIVE_INT = z.number().check(z.int(), z.positive());
+const COUNT = z.number().check(z.int(), z.minimum(0));
+
 /** A positive integer, the commonest field type. */
-export const positiveInt = () => z.number().check(z.int(), z.positive());
+export const positiveInt = () => POSITIVE_INT;
 
 /** A non-negative integer. */
-export const count = () => z.number().check(z.int(), z.minimum(0));
+export const count = () => COUNT;
