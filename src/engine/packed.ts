@@ -18,6 +18,11 @@ export const PACKED = 3;
  * its header steps forward once per hop. The link stage visits only the front; the members are
  * skipped (asleep = PACKED) and cost one step per shift, not one visit per buffer.
  *
+ * A worm that shares a channel is no unit as a whole (its moves over that channel depend on
+ * arbitration), but the part behind the last channel it shares is, if full and alone on its
+ * channels: the full buffer that feeds the shared channel is its front, and the link stage decides
+ * the front's moves as any other. The rest of the worm goes buffer by buffer.
+ *
  * After s shifts a member that had received `base + s0` flits at shift s0 has received
  * min(L, base + s); the oldest is freed in the shift its successor receives the tail. The counts
  * are brought up to date where something must read them (checks, the deadlock report) or when the
@@ -25,9 +30,9 @@ export const PACKED = 3;
  * it is full and the new buffer is full and alone on its channel (a 1-flit buffer holding the
  * header); otherwise the worm goes on buffer by buffer. Another worm taking a VC on one of its
  * channels unpacks it at that grant (it could then compete for the link), as it stops a stream;
- * so does its header reaching the consumption channel, where it may start streaming. Releases
- * and round-robin pointers are kept as the link stage would have kept them, so results are the
- * same to the byte.
+ * so does its header reaching the consumption channel, where it may start streaming (unless its
+ * front waits behind a shared channel, where it could not). Releases and round-robin pointers are
+ * kept as the link stage would have kept them, so results are the same to the byte.
  */
 export class PackedWorms extends UnitRecords {
   private readonly s: EngineState;
@@ -135,10 +140,18 @@ export class PackedWorms extends UnitRecords {
     else this.unpack(w);
   }
 
-  /** A header entered consumption buffer z: its worm, if packed, is unpacked (it may stream). */
-  sinkHead(z: number): void {
+  /**
+   * A header entered consumption buffer z: its worm, if packed, is unpacked (it may stream), unless
+   * its front waits behind a channel the worm shares, where it could not stream. Returns whether it
+   * stays packed.
+   */
+  sinkHead(z: number): boolean {
     const w = this.s.owner[z]!;
-    if (w >= 0 && this.isPacked(w)) this.unpack(w);
+    if (w < 0 || !this.isPacked(w)) return false;
+    const o = this.s.brOut[this.front[w]!]!;
+    if (o >= 0 && o !== z && !this.alone(o)) return true;
+    this.unpack(w);
+    return false;
   }
 
   /** Packed worm w's front f becomes a member; `to`, where its header went, the front. */
@@ -161,36 +174,45 @@ export class PackedWorms extends UnitRecords {
    */
   tryPack(w: number, f: number, to: number): void {
     const st = this.s;
-    if (!this.full(to) || !this.alone(to)) return;
+    if (!this.full(to)) return;
+    // The front: `to`, or, past a channel the worm shares (where its moves depend on arbitration),
+    // the full buffer feeding that channel. The part of the worm behind the last shared channel
+    // is a unit all the same: its buffers move exactly when that front passes a flit on.
+    let front = to;
     let b = f;
     for (;;) {
-      if (st.brN[b] !== 1 || st.asleep[b] !== 0 || !this.alone(st.brOut[b]!)) return;
+      if (st.brN[b] !== 1 || st.asleep[b] !== 0) return;
+      if (!this.alone(st.brOut[b]!)) {
+        if (!this.full(b)) return;
+        front = b;
+      }
       const u = st.feeder[b]!;
       if (u >= st.NB) return;
       if (u < 0 || st.owner[u] !== w) break;
-      if (!this.full(b)) return;
+      if (b !== front && !this.full(b)) return;
       b = u;
     }
     // b is the oldest: it passes a flit on at each shift until its tail has gone.
+    if (b === front) return;
     const held = st.recv[b]! - st.brSent[b]!;
     const pushing = st.srcPos[b]! !== -1;
     if (held < 1 || (pushing && !this.full(b))) return;
     this.grow(w);
     this.starts++;
     this.shifts[w] = 0;
-    this.front[w] = to;
-    this.frontSent[w] = st.brSent[to]!;
+    this.front[w] = front;
+    this.frontSent[w] = st.brSent[front]!;
     this.oldest[w] = b;
     this.src[w] = -1;
     if (pushing) {
       st.unsource(b);
       this.src[w] = b;
     }
-    this.base[to] = st.recv[to]!;
-    this.mark(to, w);
+    this.base[front] = st.recv[front]!;
+    this.mark(front, w);
     // Flits a shift moves over network channels: into the front and every member but the oldest.
-    let rate = to < this.netBuffers ? 1 : 0;
-    for (let u = b; u !== to; u = st.brOut[u]!) {
+    let rate = front < this.netBuffers ? 1 : 0;
+    for (let u = b; u !== front; u = st.brOut[u]!) {
       this.base[u] = st.recv[u]!;
       st.setAsleep(u, PACKED);
       this.mark(u, w);

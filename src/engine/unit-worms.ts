@@ -61,10 +61,7 @@ export class UnitWorms {
 
   /** Headers entered consumption buffers sinks[0..n-1] in cycle t: their worms may stream. */
   sinkHeads(t: number, sinks: Int32Array, n: number): void {
-    for (let i = 0; i < n; i++) {
-      this.packs?.sinkHead(sinks[i]!);
-      this.streams.headIn(sinks[i]!, t);
-    }
+    for (let i = 0; i < n; i++) if (!this.packs?.sinkHead(sinks[i]!)) this.streams.headIn(sinks[i]!, t);
   }
 
   /** Counters brought up to the start of cycle t, for checks and reports. */

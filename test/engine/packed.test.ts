@@ -47,6 +47,40 @@ describe('packed worms', () => {
     assert.equal(engine.packStarts, 0);
   });
 
+  it('the part of a worm behind a channel it shares is packed, its front feeding that channel; the run is the same as unpacked', () => {
+    const net = makeNet('mesh:8x8', { bufferDepth: 1 });
+    const t = net.topology;
+    const [w, wd, x, xd] = ['0,0', '7,0', '3,0', '4,0'].map((n) => t.parseNode(n)) as [
+      number,
+      number,
+      number,
+      number,
+    ];
+    // X takes the other VC of channel (3,0)->(4,0) while W spans it: W's moves over that channel
+    // depend on arbitration from then on, so W is no unit as a whole. Behind it W is alone: its
+    // buffer at router (3,0) feeds the shared channel and is the front; its injection buffer and
+    // its buffers at (1,0) and (2,0) are the members.
+    const msgs = [
+      { at: 0, source: w, worms: [unicastWorm(w, wd, 20)] },
+      { at: 9, source: x, worms: [unicastWorm(x, xd, 20)] },
+    ];
+    let segmentCycles = 0;
+    const on = runMessages(net, msgs, {}, (e) => {
+      const bad = e.checkInvariants();
+      if (bad) throw new Error(bad);
+      // Both worms hold 10 buffers from cycle 54 to 80; only W's tail part can be packed then.
+      if (e.activeBuffers === 10 && e.packedWorms === 1 && e.packedBuffers === 3) segmentCycles++;
+    });
+    const off = runMessages(net, msgs, { engine: { packed: false } });
+    assert.equal(segmentCycles, 27);
+    assert.equal(on.engine.packStops, 0);
+    assert.deepEqual(
+      on.messages.map((m) => m.deliveries),
+      off.messages.map((m) => m.deliveries),
+    );
+    assert.equal(on.engine.flitHops, off.engine.flitHops);
+  });
+
   it("another worm taking a VC of a packed worm's channel unpacks it; the run is the same as unpacked", () => {
     const net = makeNet('mesh:8x8', { bufferDepth: 1 });
     // Two worms along row 0: the second takes the other VC of channels the first holds.
