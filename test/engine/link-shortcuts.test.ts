@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
 import { routingResolver } from '../../src/cli/plan.js';
-import { Engine, type EngineOptions } from '../../src/engine/engine.js';
+import { DeadlockError, Engine, type EngineOptions } from '../../src/engine/engine.js';
 import type { MessageState } from '../../src/engine/message.js';
 import type { Network } from '../../src/engine/network.js';
 import { PLANNERS, plannerFor } from '../../src/multicast/registry.js';
@@ -61,7 +61,15 @@ function run(net: Network, switching: string, msgs: Msg[], options: EngineOption
   let packed = 0;
   while (e.liveMessages > 0) {
     if (e.idle) e.skipIdle(Number.MAX_SAFE_INTEGER);
-    e.step();
+    try {
+      e.step();
+    } catch (err) {
+      // Random multicast traffic can deadlock (000 sec. 3): then every variant must deadlock in
+      // the same cycle with the same flits moved.
+      if (!(err instanceof DeadlockError)) throw err;
+      done.push(`deadlock@${err.report.cycle}:${e.flitHops}`);
+      break;
+    }
     hops.push(e.flitHops);
     streamed = Math.max(streamed, e.streamingWorms);
     packed = Math.max(packed, e.packedWorms);
@@ -164,7 +172,11 @@ describe('link stage shortcuts change nothing (property)', () => {
             packStops += packed.packStops;
           },
         ),
-        { numRuns: 200, seed: 20261125 },
+        // MCSIM_PROPERTY_RUNS and MCSIM_PROPERTY_SEED run it longer or on other cases.
+        {
+          numRuns: Number(process.env.MCSIM_PROPERTY_RUNS ?? 200),
+          seed: Number(process.env.MCSIM_PROPERTY_SEED ?? 20261125),
+        },
       );
       // The streaming path must be exercised, not just allowed: worms stream, and some are stopped.
       assert.ok(streamedRuns > 30, `only ${streamedRuns} runs had streaming worms`);
