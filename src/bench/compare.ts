@@ -131,7 +131,7 @@ export function compareBench(
     console.log(`old: ${commit.slice(0, 12)} (${ref}); new: ${head}${dirty}; ${reps} runs each, alternating`);
     compareAlternating(refDist, curDist, reps, points);
   }
-  if (points === BENCH_POINTS) compareStartup(dirname(refDist), ROOT, Math.max(10, reps));
+  if (points === BENCH_POINTS) compareStartup(dirname(refDist), ROOT, Math.max(30, reps));
 }
 
 /** Start-up, old against new: whole `mcsim run` processes in turn (compare-startup.ts). */
