@@ -197,7 +197,7 @@ export class PackedWorms extends UnitRecords {
     const held = st.recv[b]! - st.brSent[b]!;
     const pushing = st.srcPos[b]! !== -1;
     if (held < 1 || (pushing && !this.full(b))) return;
-    this.grow(w);
+    this.roomFor(w);
     this.starts++;
     this.shifts[w] = 0;
     this.front[w] = front;
@@ -293,12 +293,10 @@ export class PackedWorms extends UnitRecords {
     this.shifts[w] = -1;
   }
 
-  private grow(w: number): void {
-    if (w < this.shifts.length) return;
-    const n = Math.max(2 * this.shifts.length, w + 1, 64);
+  protected override growRecords(n: number): void {
+    super.growRecords(n);
     this.shifts = resized(this.shifts, n, -1);
     this.frontSent = resized(this.frontSent, n);
-    this.growRecords(n);
   }
 
   /** The packing rule held, for tests: the first violation, or undefined. Counts must be settled. */

@@ -158,7 +158,7 @@ export class Streams extends UnitRecords {
       u = st.feeder[u]!;
     }
     if (oldest === z || u >= NB) return;
-    this.grow(w);
+    this.roomFor(w);
     const t0 = t + 1;
     this.t0[w] = t0;
     this.front[w] = z;
@@ -289,11 +289,9 @@ export class Streams extends UnitRecords {
     this.t0[w] = -1;
   }
 
-  private grow(w: number): void {
-    if (w < this.t0.length) return;
-    const n = Math.max(2 * this.t0.length, w + 1, 64);
+  protected override growRecords(n: number): void {
+    super.growRecords(n);
     this.t0 = resized(this.t0, n, -1);
-    this.growRecords(n);
   }
 
   /** A streaming worm's buffers are skipped by the sleeping rule's check: this is theirs. */

@@ -50,7 +50,12 @@ export abstract class UnitRecords {
   /** The worms in the chain now. */
   protected readonly worms = new WormList();
 
-  /** Room for worm ids below n. */
+  /** Room for worm id w: the records doubled (at least 64) when it is beyond them. */
+  protected roomFor(w: number): void {
+    if (w >= this.front.length) this.growRecords(Math.max(2 * this.front.length, w + 1, 64));
+  }
+
+  /** Room for worm ids below n; a subclass grows its own per-worm records here too. */
   protected growRecords(n: number): void {
     this.front = resized(this.front, n);
     this.oldest = resized(this.oldest, n);

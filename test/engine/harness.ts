@@ -31,6 +31,16 @@ export const SWITCH_002_TIMING = {
   startupSubsequent: 0,
 };
 
+/**
+ * Lone-worm routes on an 8x8 mesh the unit tests walk (sleep, packed): along a row, corner to
+ * corner, and back against both dimensions.
+ */
+export const LONE_ROUTES = [
+  ['0,0', '7,0'],
+  ['0,0', '7,7'],
+  ['5,6', '1,2'],
+] as const;
+
 export interface NetOpts {
   routing?: string;
   vcs?: number[];

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { unicastWorm } from '../../src/plan/worm.js';
-import { makeNet, PAPER_TIMING, runMessages } from './harness.js';
+import { LONE_ROUTES, makeNet, PAPER_TIMING, runMessages } from './harness.js';
 
 /**
  * Packed worms (packed.ts, docs/engine.md): a worm in full 1-flit buffers moves as one unit, the
@@ -11,11 +11,7 @@ import { makeNet, PAPER_TIMING, runMessages } from './harness.js';
  * compared over random traffic in link-shortcuts.test.ts; this checks the work is skipped.
  */
 describe('packed worms', () => {
-  for (const [from, to] of [
-    ['0,0', '7,0'],
-    ['0,0', '7,7'],
-    ['5,6', '1,2'],
-  ] as const)
+  for (const [from, to] of LONE_ROUTES)
     it(`a lone 20-flit worm in 1-flit buffers, ${from} to ${to}: packed at every hop, all but its head skipped`, () => {
       const net = makeNet('mesh:8x8', { bufferDepth: 1 });
       const t = net.topology;

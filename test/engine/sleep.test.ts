@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { unicastWorm } from '../../src/plan/worm.js';
-import { makeNet, PAPER_TIMING, runMessages } from './harness.js';
+import { LONE_ROUTES, makeNet, PAPER_TIMING, runMessages } from './harness.js';
 
 /**
  * Sleeping buffers (docs/engine.md, "Work follows what can move"): a worm in 1-flit buffers whose
@@ -12,11 +12,7 @@ import { makeNet, PAPER_TIMING, runMessages } from './harness.js';
  * work is skipped.
  */
 describe('sleeping buffers', () => {
-  for (const [from, to] of [
-    ['0,0', '7,0'],
-    ['0,0', '7,7'],
-    ['5,6', '1,2'],
-  ] as const)
+  for (const [from, to] of LONE_ROUTES)
     it(`a lone 20-flit worm in 1-flit buffers, ${from} to ${to}: all of its buffers sleep or none`, () => {
       const net = makeNet('mesh:8x8', { bufferDepth: 1 });
       const t = net.topology;
