@@ -49,6 +49,11 @@ export class PackedWorms extends UnitRecords {
   private shifts = new Int32Array(0);
   /** Flits the front (not a member: UnitRecords) had sent when last looked at. */
   private frontSent = new Int32Array(0);
+  /**
+   * The oldest buffer tryPack last found the worm in. Only a hint: it counts while the worm still
+   * holds that buffer and nothing of the worm feeds it.
+   */
+  private lastOldest = new Int32Array(0);
   /** Worms packed so far, and unpacked by another worm's grant (for tests). */
   starts = 0;
   stops = 0;
@@ -175,6 +180,16 @@ export class PackedWorms extends UnitRecords {
   tryPack(w: number, f: number, to: number): void {
     const st = this.s;
     if (!this.full(to)) return;
+    // A worm whose oldest buffer feeds a shared channel has nothing behind that channel to pack (the
+    // walk below would end there, that buffer its front): known without the walk while the oldest
+    // is the one last found. Near saturation most calls end here (1-flit 0.14: 84 -> 6 steps a cycle).
+    if (w < this.lastOldest.length) {
+      const o = this.lastOldest[w]!;
+      if (o >= 0 && o !== to && st.owner[o] === w && !this.alone(st.brOut[o]!)) {
+        const u = st.feeder[o]!;
+        if (u < 0 || u >= st.NB || st.owner[u] !== w) return;
+      }
+    }
     // The front: `to`, or, past a channel the worm shares (where its moves depend on arbitration),
     // the full buffer feeding that channel. The part of the worm behind the last shared channel
     // is a unit all the same: its buffers move exactly when that front passes a flit on.
@@ -193,11 +208,12 @@ export class PackedWorms extends UnitRecords {
       b = u;
     }
     // b is the oldest: it passes a flit on at each shift until its tail has gone.
+    this.roomFor(w);
+    this.lastOldest[w] = b;
     if (b === front) return;
     const held = st.recv[b]! - st.brSent[b]!;
     const pushing = st.srcPos[b]! !== -1;
     if (held < 1 || (pushing && !this.full(b))) return;
-    this.roomFor(w);
     this.starts++;
     this.shifts[w] = 0;
     this.front[w] = front;
@@ -297,6 +313,7 @@ export class PackedWorms extends UnitRecords {
     super.growRecords(n);
     this.shifts = resized(this.shifts, n, -1);
     this.frontSent = resized(this.frontSent, n);
+    this.lastOldest = resized(this.lastOldest, n, -1);
   }
 
   /** The packing rule held, for tests: the first violation, or undefined. Counts must be settled. */

@@ -77,6 +77,40 @@ describe('packed worms', () => {
     assert.equal(on.engine.flitHops, off.engine.flitHops);
   });
 
+  it('a worm whose oldest buffer feeds a shared channel is packed once that channel is its own again', () => {
+    const net = makeNet('mesh:8x8', { bufferDepth: 1 });
+    const t = net.topology;
+    const [w, wd, x, xd] = ['1,0', '7,7', '0,0', '5,0'].map((n) => t.parseNode(n)) as [
+      number,
+      number,
+      number,
+      number,
+    ];
+    // X crosses (1,0)->(2,0), the channel W's injection buffer feeds, for its first 40 or so
+    // cycles: W's header moves meanwhile find nothing to pack (tryPack answers from the oldest
+    // buffer it remembers); the ones after X's tail has passed pack W behind its header again.
+    const msgs = [
+      { at: 0, source: w, worms: [unicastWorm(w, wd, 20)] },
+      { at: 0, source: x, worms: [unicastWorm(x, xd, 20)] },
+    ];
+    let packedCycles = 0;
+    const on = runMessages(net, msgs, {}, (e) => {
+      const bad = e.checkInvariants();
+      if (bad) throw new Error(bad);
+      if (e.packedWorms > 0) packedCycles++;
+    });
+    const off = runMessages(net, msgs, { engine: { packed: false } });
+    // The same with tryPack walking W's buffers at every header move (as before it remembered the
+    // oldest); fewer if it wrongly took W's oldest to feed a shared channel still (3 then).
+    assert.equal(packedCycles, 34);
+    assert.equal(on.engine.packStarts, 3);
+    assert.deepEqual(
+      on.messages.map((m) => m.deliveries),
+      off.messages.map((m) => m.deliveries),
+    );
+    assert.equal(on.engine.flitHops, off.engine.flitHops);
+  });
+
   it("another worm taking a VC of a packed worm's channel unpacks it; the run is the same as unpacked", () => {
     const net = makeNet('mesh:8x8', { bufferDepth: 1 });
     // Two worms along row 0: the second takes the other VC of channels the first holds.
