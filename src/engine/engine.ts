@@ -3,6 +3,7 @@ import type { WormSpec } from '../plan/worm.js';
 import type { SwitchModel, SwitchPolicy } from '../router/model.js';
 import { Allocator } from './allocate.js';
 import { deadlockReport } from './deadlock.js';
+import { DRAINING } from './drain-lines.js';
 import { HeadStage } from './heads.js';
 import type { LinkSinks } from './link-sinks.js';
 import { LinkStage } from './links.js';
@@ -47,6 +48,8 @@ export interface EngineOptions {
   soleBidders?: boolean;
   /** Let worms in full buffers move as one unit where links are plain (packed.ts). */
   packed?: boolean;
+  /** Let a delivered worm's 1-flit buffers behind its sink drain as one line (drain-lines.ts). */
+  drainLines?: boolean;
 }
 
 /**
@@ -125,6 +128,7 @@ export class Engine {
       options.streams !== false && plainLinks(net, policy, hooks),
       options.soleBidders !== false,
       options.packed !== false,
+      options.drainLines !== false,
     );
   }
 
@@ -246,6 +250,10 @@ export class Engine {
   get streamingBuffers(): number {
     return this.countAsleep(2);
   }
+  /** Held buffers of drain lines (for tests and diagnostics). */
+  get drainingBuffers(): number {
+    return this.countAsleep(DRAINING);
+  }
   private countAsleep(v: number): number {
     const s = this.s;
     let n = 0;
@@ -259,6 +267,16 @@ export class Engine {
   }
   get packStarts(): number {
     return this.links.unitWorms?.packStarts ?? 0;
+  }
+  /** Worms draining through a line now, lines started, and lines stopped by another worm so far. */
+  get drainingWorms(): number {
+    return this.links.unitWorms?.draining ?? 0;
+  }
+  get drainStarts(): number {
+    return this.links.unitWorms?.drainStarts ?? 0;
+  }
+  get drainStops(): number {
+    return this.links.unitWorms?.drainStops ?? 0;
   }
   get packStops(): number {
     return this.links.unitWorms?.packStops ?? 0;

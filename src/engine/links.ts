@@ -76,13 +76,14 @@ export class LinkStage extends LinkReadiness {
     streaming: boolean,
     soleBidders: boolean,
     packing: boolean,
+    draining: boolean,
   ) {
     super(s, policy, soleBidders);
     this.whole = policy.wholePackets === true;
     this.lock = new Int32Array(this.whole ? s.net.numChannels : 0).fill(-1);
     this.sleeps = !this.special && !this.lagged && policy.flitGate === undefined;
     this.sleep = new BufferSleep(s);
-    this.units = streaming ? new UnitWorms(s, sinks, this.chan, this.dest, packing) : undefined;
+    this.units = streaming ? new UnitWorms(s, sinks, this, packing, draining) : undefined;
     this.events = new MoveEvents(s, sinks, this.sleeps, streaming);
   }
 

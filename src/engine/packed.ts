@@ -133,6 +133,11 @@ export class PackedWorms extends UnitRecords {
     return w < this.shifts.length && this.shifts[w]! >= 0;
   }
 
+  /** The front of worm w if it is packed (the link stage moves it; its members follow), else -1. */
+  frontOf(w: number): number {
+    return this.isPacked(w) ? this.front[w]! : -1;
+  }
+
   /**
    * After the cycle's moves and releases, the header of packed worm w moved from buffer f into
    * `to`: the old front becomes a member, or the worm is unpacked.

@@ -1,3 +1,4 @@
+import { DrainLines } from './drain-lines.js';
 import type { LinkSinks } from './link-sinks.js';
 import { PackedWorms } from './packed.js';
 import type { EngineState } from './state.js';
@@ -15,13 +16,21 @@ export class UnitWorms {
   private readonly s: EngineState;
   readonly streams: Streams;
   private readonly packs: PackedWorms | undefined;
+  private readonly drains: DrainLines | undefined;
   /** The routing has no adaptive choice, so unicasts may stream or be packed on their way. */
   private readonly onTheWay: boolean;
 
-  constructor(s: EngineState, sinks: LinkSinks, chan: Int32Array, dest: Int32Array, packing: boolean) {
+  constructor(
+    s: EngineState,
+    sinks: LinkSinks,
+    tables: { chan: Int32Array; dest: Int32Array; memo: Int32Array },
+    packing: boolean,
+    draining: boolean,
+  ) {
     this.s = s;
     this.streams = new Streams(s, sinks);
-    this.packs = packing ? new PackedWorms(s, this.streams, chan, dest) : undefined;
+    this.packs = packing ? new PackedWorms(s, this.streams, tables.chan, tables.dest) : undefined;
+    this.drains = draining ? new DrainLines(s, sinks, this.streams, this.packs, tables) : undefined;
     this.onTheWay = s.net.routing.alternatives === undefined;
   }
 
@@ -29,7 +38,7 @@ export class UnitWorms {
   step(t: number): number {
     const moved = this.streams.step(t);
     this.packs?.step();
-    return moved;
+    return this.drains === undefined ? moved : moved + this.drains.step(t);
   }
 
   /** Buffers the units freed this cycle, for the link stage's release loop. */
@@ -59,20 +68,30 @@ export class UnitWorms {
     }
   }
 
-  /** Headers entered consumption buffers sinks[0..n-1] in cycle t: their worms may stream. */
+  /**
+   * Headers entered consumption buffers sinks[0..n-1] in cycle t: their worms may stream, or else
+   * drain through a line of buffers behind the sink.
+   */
   sinkHeads(t: number, sinks: Int32Array, n: number): void {
-    for (let i = 0; i < n; i++) if (!this.packs?.sinkHead(sinks[i]!)) this.streams.headIn(sinks[i]!, t);
+    const st = this.s;
+    for (let i = 0; i < n; i++) {
+      const z = sinks[i]!;
+      if (!this.packs?.sinkHead(z)) this.streams.headIn(z, t);
+      const w = st.owner[z]!;
+      if (this.drains !== undefined && w >= 0 && !this.streams.isStreaming(w)) this.drains.tryStart(z, w, t);
+    }
   }
 
   /** Counters brought up to the start of cycle t, for checks and reports. */
   settle(t: number): void {
     this.streams.settleAll(t);
     this.packs?.settleAll();
+    this.drains?.settleAll();
   }
 
   /** The units' rules held, for tests: the first violation, or undefined. */
   check(): string | undefined {
-    return this.streams.check() ?? this.packs?.check();
+    return this.streams.check() ?? this.packs?.check() ?? this.drains?.check();
   }
 
   /** Worms streaming now, and streams stopped by another worm so far. */
@@ -91,5 +110,15 @@ export class UnitWorms {
   }
   get packStops(): number {
     return this.packs?.stops ?? 0;
+  }
+  /** Worms draining through a line now, lines started so far, and stopped by another worm so far. */
+  get draining(): number {
+    return this.drains?.draining ?? 0;
+  }
+  get drainStarts(): number {
+    return this.drains?.starts ?? 0;
+  }
+  get drainStops(): number {
+    return this.drains?.stops ?? 0;
   }
 }
