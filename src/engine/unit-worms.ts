@@ -6,10 +6,11 @@ import { plainUnicast, Streams } from './streams.js';
 
 /**
  * Worms the link stage moves as units, without a visit per buffer, where links are plain: streaming
- * worms (streams.ts), whose buffers behind the header each pass a flit on every cycle, and packed
- * worms (packed.ts), whose full buffers step forward when the buffer at their front passes a flit
- * on. This is where the link stage hands them the cycle (after its moves) and tells them which
- * headers moved; both kinds list the buffers their tails leave in one list of releases, which the
+ * worms (streams.ts), whose buffers behind the header each pass a flit on every cycle, packed worms
+ * (packed.ts), whose full buffers step forward when the buffer at their front passes a flit on, and
+ * drain lines (drain-lines.ts), a delivered worm's 1-flit buffers whose flits each move a hop every
+ * cycle. This is where the link stage hands them the cycle (after its moves) and tells them which
+ * headers moved; all kinds list the buffers their tails leave in one list of releases, which the
  * link stage merges into the order of its own.
  */
 export class UnitWorms {
