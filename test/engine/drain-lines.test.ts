@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { unicastWorm } from '../../src/plan/worm.js';
-import { makeNet, runMessages } from './harness.js';
+import { makeNet, runMessages, runShortcutOnOff, unicasts } from './harness.js';
 
 /**
  * Drain lines (drain-lines.ts, docs/engine.md): once a worm's header is delivered, its 1-flit
@@ -13,24 +13,14 @@ describe('drain lines', () => {
   /** Runs W and X on an 8x8 mesh of 2 VCs of 1 flit; returns after each cycle the buffers of drain lines. */
   function scenario(w: [string, string], x: [string, string], xAt: number) {
     const net = makeNet('mesh:8x8', { bufferDepth: 1, vcs: [2] });
-    const t = net.topology;
-    const [ws, wd, xs, xd] = [...w, ...x].map((n) => t.parseNode(n)) as [number, number, number, number];
-    const msgs = [
-      { at: 0, source: ws, worms: [unicastWorm(ws, wd, 20)] },
-      { at: xAt, source: xs, worms: [unicastWorm(xs, xd, 20)] },
-    ];
     const members = new Map<number, number>();
-    const on = runMessages(net, msgs, {}, (e) => {
-      const bad = e.checkInvariants();
-      if (bad) throw new Error(bad);
+    const msgs = unicasts(net, [
+      [...w, 0],
+      [...x, xAt],
+    ]);
+    const on = runShortcutOnOff(net, msgs, { drainLines: false }, (e) => {
       if (e.drainingWorms > 0) members.set(e.now - 1, e.drainingBuffers);
     });
-    const off = runMessages(net, msgs, { engine: { drainLines: false } });
-    assert.deepEqual(
-      on.messages.map((m) => m.deliveries),
-      off.messages.map((m) => m.deliveries),
-    );
-    assert.equal(on.engine.flitHops, off.engine.flitHops);
     return { members, on };
   }
 

@@ -1,7 +1,8 @@
+import assert from 'node:assert/strict';
 import { Engine, type EngineOptions, type Timing } from '../../src/engine/engine.js';
 import type { MessageState } from '../../src/engine/message.js';
 import { buildNetwork, type Network, type SwitchOptions } from '../../src/engine/network.js';
-import type { WormSpec } from '../../src/plan/worm.js';
+import { unicastWorm, type WormSpec } from '../../src/plan/worm.js';
 import { routerModel } from '../../src/router/registry.js';
 import { buildRouting, defaultRoutingName } from '../../src/routing/registry.js';
 import { defaultVcs, parseTopology } from '../../src/topology/registry.js';
@@ -110,6 +111,42 @@ export function runMessages(net: Network, msgs: Submitted[], o: NetOpts = {}, ch
     if (++guard > 5_000_000) throw new Error('runMessages: no progress');
   }
   return { engine: e, messages: all, finishedOrder: done };
+}
+
+/**
+ * Unicasts of `length` flits between named nodes of net's topology ([source, destination, cycle]).
+ */
+export function unicasts(net: Network, worms: [string, string, number][], length = 20): Submitted[] {
+  const t = net.topology;
+  return worms.map(([from, to, at]) => {
+    const s = t.parseNode(from);
+    return { at, source: s, worms: [unicastWorm(s, t.parseNode(to), length)] };
+  });
+}
+
+/**
+ * Runs msgs with every link-stage shortcut on, checking the engine's invariants after each cycle
+ * (and calling `each`), and again with the shortcuts `off` names off: the deliveries and the
+ * flit-hops must be the same. Returns the run with them on.
+ */
+export function runShortcutOnOff(
+  net: Network,
+  msgs: Submitted[],
+  off: EngineOptions,
+  each?: (e: Engine) => void,
+) {
+  const on = runMessages(net, msgs, {}, (e) => {
+    const bad = e.checkInvariants();
+    if (bad) throw new Error(bad);
+    each?.(e);
+  });
+  const plain = runMessages(net, msgs, { engine: off });
+  assert.deepEqual(
+    on.messages.map((m) => m.deliveries),
+    plain.messages.map((m) => m.deliveries),
+  );
+  assert.equal(on.engine.flitHops, plain.engine.flitHops);
+  return on;
 }
 
 /** Latency of a message: last tail arrival minus creation. */
