@@ -77,6 +77,29 @@ const lazyChildProcess: Plugin = {
     }));
   },
 };
+// The YAML parser (a third of run.cjs) is left out of it too: a script of its own with its own code
+// cache (yaml.cjs), loaded on the first parse (src/cli/run-loader.ts), so a run on the defaults
+// never loads it. Only `parse` is used on the run path; importing anything else fails the build.
+const lazyYaml: Plugin = {
+  name: 'lazy-yaml',
+  setup(b) {
+    b.onResolve({ filter: /.*/ }, (args) =>
+      args.namespace === 'lazy-yaml'
+        ? { path: args.path, external: true }
+        : args.path === 'yaml'
+          ? { path: 'yaml', namespace: 'lazy-yaml' }
+          : undefined,
+    );
+    b.onLoad({ filter: /.*/, namespace: 'lazy-yaml' }, () => ({
+      contents: `let yaml;
+export function parse(...args) {
+  yaml ??= require('./run-loader.cjs').loadYaml() ?? require('yaml');
+  return yaml.parse(...args);
+}`,
+      loader: 'js',
+    }));
+  },
+};
 const cjs = {
   bundle: true,
   format: 'cjs',
@@ -95,13 +118,18 @@ await build({
   ...cjs,
   entryPoints: ['src/cli/main.ts'],
   outfile: 'dist/bundle/run.cjs',
-  plugins: [onlyRun, lazyChildProcess],
+  plugins: [onlyRun, lazyChildProcess, lazyYaml],
+});
+await build({
+  ...cjs,
+  stdin: { contents: "export { parse } from 'yaml';", resolveDir: '.', loader: 'js' },
+  outfile: 'dist/bundle/yaml.cjs',
 });
 // The loader bin/mcsim.js requires (CommonJS too, so that it loads without the ES module loader).
 await build({ ...cjs, entryPoints: ['src/cli/run-loader.ts'], outfile: 'dist/bundle/run-loader.cjs' });
 
-// The code cache: a short run of a small YAML config in a fresh `node` (no tsx hooks, no
-// NODE_OPTIONS flags, whose V8 flags would make the cache unusable for a plain start).
+// The code caches of run.cjs and yaml.cjs: a short run of a small YAML config in a fresh `node` (no
+// tsx hooks, no NODE_OPTIONS flags, whose V8 flags would make the caches unusable for a plain start).
 const dir = mkdtempSync(join(tmpdir(), 'mcsim-cache-'));
 try {
   const config = join(dir, 'config.yaml');
@@ -117,7 +145,8 @@ try {
     ],
     { stdio: ['ignore', 'ignore', 'inherit'], env },
   );
-  if (r.status !== 0) throw new Error(`making the code cache of dist/bundle/run.cjs failed (${r.status})`);
+  if (r.status !== 0)
+    throw new Error(`making the code caches of dist/bundle/run.cjs and yaml.cjs failed (${r.status})`);
 } finally {
   rmSync(dir, { recursive: true, force: true });
 }

@@ -103,6 +103,16 @@ export function loadConfigFile(path: string): unknown {
   return value;
 }
 
+/**
+ * A `--set` value as YAML reads it. A plain decimal number (`0`, `-3`, `0.04`) is read without the
+ * YAML parser, which `mcsim run` then need not load at all (src/cli/run-loader.ts): the YAML core
+ * schema reads these forms with parseInt/parseFloat, which give what Number gives for them
+ * (test/config/set-value.test.ts compares the two). Anything else goes to the parser.
+ */
+export function readSetValue(text: string): unknown {
+  return /^-?(?:0|[1-9][0-9]{0,14})(?:\.[0-9]{1,15})?$/.test(text) ? Number(text) : parseYaml(text);
+}
+
 /** Sets `path=value` in a plain config object; the value is read as YAML (numbers, booleans, JSON objects). */
 export function applySet(obj: Record<string, unknown>, assignment: string): void {
   const eq = assignment.indexOf('=');
@@ -114,7 +124,7 @@ export function applySet(obj: Record<string, unknown>, assignment: string): void
       throw new McsimError(`--set ${assignment}: "${key}" is not a field name (letters, digits, _)`);
   let value: unknown;
   try {
-    value = parseYaml(assignment.slice(eq + 1));
+    value = readSetValue(assignment.slice(eq + 1));
   } catch (e) {
     throw new McsimError(
       `--set ${assignment}: the value is not valid YAML (${(e as Error).message.split('\n')[0]})`,

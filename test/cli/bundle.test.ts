@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
@@ -46,6 +46,53 @@ describe('the bundled command (bin/mcsim.js)', () => {
     assert.equal(plain.status, 0, plain.stderr);
     assert.equal(flagged.status, 0, flagged.stderr);
     assert.deepEqual(JSON.parse(flagged.stdout), JSON.parse(plain.stdout));
+  });
+
+  it('run loads the YAML parser (yaml.cjs, its own code cache) only when it has YAML to read', () => {
+    const root = new URL('../..', import.meta.url).pathname;
+    const dir = mkdtempSync(join(tmpdir(), 'mcsim-yaml-'));
+    const config = join(dir, 'c.yaml');
+    writeFileSync(
+      config,
+      'network:\n  topology: mesh:6x6  # YAML, with a comment\nworkload:\n  measure: 400\n',
+    );
+    // main() from run.cjs as bin/mcsim.js runs it, then the scripts this process loaded.
+    const run = (...argv: string[]) =>
+      spawnSync(
+        process.execPath,
+        [
+          '-e',
+          `const l = require('./dist/bundle/run-loader.cjs');
+           l.loadRunBundle().main(${JSON.stringify(argv)}).then((code) => {
+             process.stderr.write(JSON.stringify({ code, loaded: l.scriptsLoaded(), yamlCache: l.codeCacheAccepted('yaml.cjs') }));
+           });`,
+        ],
+        { encoding: 'utf8', cwd: root },
+      );
+    const outcome = (r: ReturnType<typeof run>) =>
+      JSON.parse(r.stderr) as { code: number; loaded: string[]; yamlCache: boolean };
+    const plain = run('run', '--json', '--set', 'workload.measure=400', '--set', 'workload.load=0.02');
+    assert.deepEqual(outcome(plain), { code: 0, loaded: ['run.cjs'], yamlCache: true });
+    const fromFile = run('run', '--json', config);
+    assert.deepEqual(outcome(fromFile), { code: 0, loaded: ['run.cjs', 'yaml.cjs'], yamlCache: true });
+    const lib = runSimulation(
+      parseConfig({ network: { topology: 'mesh:6x6' }, workload: { type: 'uniform', measure: 400 } }),
+    );
+    assert.deepEqual(
+      (JSON.parse(fromFile.stdout) as { metrics: unknown }).metrics,
+      JSON.parse(JSON.stringify(lib.metrics)),
+    );
+    // A value the fast path leaves to the parser loads it.
+    const setYaml = run(
+      'run',
+      '--json',
+      '--set',
+      'network.topology=mesh:6x6',
+      '--set',
+      'workload.measure=400',
+    );
+    assert.deepEqual(outcome(setYaml).loaded, ['run.cjs', 'yaml.cjs']);
+    assert.deepEqual(JSON.parse(setYaml.stdout).metrics, JSON.parse(fromFile.stdout).metrics);
   });
 
   it('does not name functions as they are created (esbuild keepNames: a call per closure, twice the time of a planner)', () => {
