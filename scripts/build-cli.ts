@@ -124,6 +124,9 @@ await build({
   ...cjs,
   stdin: { contents: "export { parse } from 'yaml';", resolveDir: '.', loader: 'js' },
   outfile: 'dist/bundle/yaml.cjs',
+  // Short local names: 115 KB instead of 162, some 2 ms less to load. Only the library's own
+  // names change; its errors and warnings carry names it sets itself (e.g. YAMLParseError).
+  minifyIdentifiers: true,
 });
 // The loader bin/mcsim.js requires (CommonJS too, so that it loads without the ES module loader).
 await build({ ...cjs, entryPoints: ['src/cli/run-loader.ts'], outfile: 'dist/bundle/run-loader.cjs' });
