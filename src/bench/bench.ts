@@ -147,13 +147,15 @@ export function nodeStartMs(runs = 5, env: NodeJS.ProcessEnv = process.env): num
 
 /** The start-up lines of the bench: mcsim's first cycle beside Node's own start. */
 function printStartup(): void {
+  // Single processes on a shared machine vary by 10-30 ms; eleven keep the median within a few.
+  const runs = 11;
   const report = (env: NodeJS.ProcessEnv, how: string) => {
-    const first = startupMs(5, env);
-    const bare = nodeStartMs(5, env);
+    const first = startupMs(runs, env);
+    const bare = nodeStartMs(runs, env);
     console.log(
       first === undefined
         ? 'start-up: could not be measured (is the command built? npm run build)'
-        : `start-up${how}: mcsim run reaches its first cycle ${first} ms after process start; a script that does nothing, ${bare ?? '?'} ms (medians of 5)`,
+        : `start-up${how}: mcsim run reaches its first cycle ${first} ms after process start; a script that does nothing, ${bare ?? '?'} ms (medians of ${runs})`,
     );
   };
   report(process.env, '');
