@@ -12,12 +12,13 @@ import {
   WARMUP_RUNS,
   warmupMeasure,
 } from './points.js';
+import { ReferenceLoop } from './reference-loop.js';
 
 /**
  * `npm run bench`: engine speed on the points of points.ts (the 16x16 mesh reference network at
  * light, moderate and saturating loads with 1- and 8-flit buffers, then a 64x64 mesh, a CCC, a
- * torus and a fat tree). Prints simulated cycles per second, flit-hops per second and live heap,
- * then searches the 16x16 mesh's saturation throughput by bisection. Speed targets live here,
+ * torus and a fat tree). Prints simulated cycles per second, flit-hops per second, live heap and
+ * the machine's speed beside the runs (reference-loop.ts), then searches the 16x16 mesh's saturation throughput by bisection. Speed targets live here,
  * never in timed tests; `--compare REF` (compare.ts) runs an older revision side by side.
  */
 export interface BenchResult {
@@ -170,6 +171,10 @@ function printStartup(): void {
 export function runBench(points: readonly BenchSpec[] = BENCH_POINTS): void {
   const rows: BenchResult[] = [];
   const ranges: string[] = [];
+  const refs: number[] = [];
+  // The machine's speed beside each timed run (reference-loop.ts), compiled before the first.
+  const reference = new ReferenceLoop();
+  for (let i = 0; i < 5; i++) reference.time();
   // Speed first, in a fresh process; the timed runs follow short warm-up runs of the same point
   // so the JIT has compiled the engine for it (as benchmark harnesses do): until they have moved
   // WARMUP_FLIT_HOPS flits. The row is the median of TIMED_RUNS timed runs.
@@ -178,7 +183,13 @@ export function runBench(points: readonly BenchSpec[] = BENCH_POINTS): void {
     for (let i = 0; i < WARMUP_RUNS && hops < WARMUP_FLIT_HOPS; i++)
       hops += benchPoint(p, warmupMeasure(p)).flitHops;
     const runs: BenchResult[] = [];
-    for (let i = 0; i < TIMED_RUNS; i++) runs.push(benchPoint(p));
+    const ref: number[] = [];
+    for (let i = 0; i < TIMED_RUNS; i++) {
+      runs.push(benchPoint(p));
+      ref.push(reference.time());
+    }
+    ref.sort((a, b) => a - b);
+    refs.push(ref[ref.length >> 1]!);
     runs.sort((a, b) => a.flitHopsPerSecond - b.flitHopsPerSecond);
     const M = (x: number) => (x / 1e6).toFixed(1);
     ranges.push(`${M(runs[0]!.flitHopsPerSecond)}-${M(runs[runs.length - 1]!.flitHopsPerSecond)}`);
@@ -187,7 +198,18 @@ export function runBench(points: readonly BenchSpec[] = BENCH_POINTS): void {
   console.log('');
   const fmt = (x: number) => x.toLocaleString('en-US');
   printTable(
-    ['point', 'cycles', 'seconds', 'cycles/s', 'flit-hops/s', 'range (M)', 'accepted', 'latency', 'heap MB'],
+    [
+      'point',
+      'cycles',
+      'seconds',
+      'cycles/s',
+      'flit-hops/s',
+      'range (M)',
+      'accepted',
+      'latency',
+      'heap MB',
+      'ref ms',
+    ],
     rows.map((p, i) => [
       p.id,
       String(p.cycles),
@@ -198,7 +220,11 @@ export function runBench(points: readonly BenchSpec[] = BENCH_POINTS): void {
       String(p.accepted),
       String(p.latency),
       String(p.heapMB),
+      refs[i]!.toFixed(1),
     ]),
+  );
+  console.log(
+    'ref ms: a fixed loop over typed arrays timed after each timed run, in the same process (median): a point whose ref is high ran on a slow machine',
   );
   if (points !== BENCH_POINTS) return;
   for (const depth of [1, 8])

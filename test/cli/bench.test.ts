@@ -4,6 +4,7 @@ import { describe, it } from 'node:test';
 import { nodeStartMs, startupMs } from '../../src/bench/bench.js';
 import { startupPairs, timeRun } from '../../src/bench/compare-startup.js';
 import { BENCH_POINTS, benchConfig } from '../../src/bench/points.js';
+import { ReferenceLoop } from '../../src/bench/reference-loop.js';
 import { parseConfig } from '../../src/config/load.js';
 import { mcsimInProcess } from './in-process.js';
 
@@ -11,6 +12,15 @@ describe('mcsim bench', () => {
   it('every bench point is a valid configuration with a unique id', () => {
     for (const p of BENCH_POINTS) assert.doesNotThrow(() => parseConfig(benchConfig(p)), p.id);
     assert.equal(new Set(BENCH_POINTS.map((p) => p.id)).size, BENCH_POINTS.length);
+  });
+
+  it('the reference loop does the same work at every reading', () => {
+    const r = new ReferenceLoop();
+    // Pinned: a change to the loop makes its readings incomparable with earlier sittings' (docs/bench.md).
+    for (let i = 0; i < 3; i++) {
+      assert.ok(r.time() > 0);
+      assert.equal(r.checksum, 40469479);
+    }
   });
 
   it('refuses an unknown point or revision in one line, exit 2', async () => {
