@@ -3,8 +3,9 @@
  * `node child.js DIST CONFIG_JSON WARMUP_MEASURE`. It loads DIST/config/load.js and
  * DIST/sim/run.js (entry points every revision of mcsim has), runs the point with a short window
  * until WARMUP_FLIT_HOPS flits have moved (points.ts) so the JIT has compiled the engine, then
- * times the full run and prints one JSON line:
- * `{ cycles, flitHops, seconds, cpuSeconds }`, or `{ error }` when that revision cannot run the point (a
+ * times the full run and then the reference loop (reference-loop.ts: the machine's speed at that
+ * moment), and prints one JSON line:
+ * `{ cycles, flitHops, seconds, cpuSeconds, refMs }`, or `{ error }` when that revision cannot run the point (a
  * topology it does not know). Used by compare.ts; nothing here may import the current revision's
  * engine (only the bench's own constants), or the old revision would be timed with new code. No collection is forced between the
  * two runs: revisions before the engine kept its compiled code across runs would then start the
@@ -14,6 +15,7 @@
 import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
 import { WARMUP_FLIT_HOPS, WARMUP_RUNS } from './points.js';
+import { ReferenceLoop } from './reference-loop.js';
 
 interface Loaded {
   parseConfig(raw: unknown): unknown;
@@ -44,13 +46,16 @@ async function main(): Promise<void> {
     console.log(JSON.stringify({ error: (e as Error).message.split('\n')[0] }));
     return;
   }
+  const reference = new ReferenceLoop();
+  for (let i = 0; i < 2; i++) reference.time();
   const c0 = process.cpuUsage();
   const t0 = performance.now();
   const m = runSimulation(config).metrics;
   const seconds = (performance.now() - t0) / 1000;
   const c = process.cpuUsage(c0);
   const cpuSeconds = (c.user + c.system) / 1e6;
-  console.log(JSON.stringify({ cycles: m.cycles, flitHops: m.flitHops, seconds, cpuSeconds }));
+  const refMs = reference.time();
+  console.log(JSON.stringify({ cycles: m.cycles, flitHops: m.flitHops, seconds, cpuSeconds, refMs }));
 }
 
 await main();

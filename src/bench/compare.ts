@@ -64,6 +64,8 @@ interface Timed {
   flitHopsPerSecond?: number;
   /** Per wall-clock second. */
   wallFlitHopsPerSecond?: number;
+  /** The reference loop's reading after the timed run (reference-loop.ts). */
+  refMs?: number;
   error?: string;
 }
 
@@ -78,19 +80,26 @@ function runChild(dist: string, p: BenchSpec): Timed {
     flitHops?: number;
     seconds?: number;
     cpuSeconds?: number;
+    refMs?: number;
     error?: string;
   };
   if (r.error !== undefined) return { error: r.error };
   // Per CPU second: on a machine busy with other work the wall clock also counts the time the
   // process waited for a core, CPU time does not; on an idle machine they differ by the work of
   // V8's background threads (compilation, garbage collection), which CPU time counts.
-  return { flitHopsPerSecond: r.flitHops! / r.cpuSeconds!, wallFlitHopsPerSecond: r.flitHops! / r.seconds! };
+  return {
+    flitHopsPerSecond: r.flitHops! / r.cpuSeconds!,
+    wallFlitHopsPerSecond: r.flitHops! / r.seconds!,
+    refMs: r.refMs!,
+  };
 }
 
 /** Flit-hops per CPU second of each run of the two builds, pair by pair. */
 interface Pairs {
   old: number[];
   new: number[];
+  /** The process's median reading of the reference loop. */
+  refMs: number;
 }
 
 /** Both builds in one process, `pairs` runs each in turn (paired-child.ts), or the error message. */
@@ -101,10 +110,18 @@ function runPaired(oldDist: string, newDist: string, p: BenchSpec, pairs: number
     [child, oldDist, newDist, JSON.stringify(benchConfig(p)), String(warmupMeasure(p)), String(pairs)],
     { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] },
   );
-  const r = JSON.parse(out.trim().split('\n').pop()!) as { old?: number[]; new?: number[]; error?: string };
+  const r = JSON.parse(out.trim().split('\n').pop()!) as {
+    old?: number[];
+    new?: number[];
+    refMs?: number;
+    error?: string;
+  };
   if (r.error !== undefined) return r.error;
-  return { old: r.old!, new: r.new! };
+  return { old: r.old!, new: r.new!, refMs: r.refMs! };
 }
+
+const REF_NOTE =
+  'ref ms: the reference loop timed after the timed runs, median per side or process (src/bench/reference-loop.ts): a process that ran on a slow machine reads high';
 
 function median(xs: number[]): number {
   const s = [...xs].sort((a, b) => a - b);
@@ -166,14 +183,16 @@ function compareAlternating(
     const cur: number[] = [];
     const oldWall: number[] = [];
     const curWall: number[] = [];
+    const oldRef: number[] = [];
+    const curRef: number[] = [];
     let error: string | undefined;
     for (let r = 0; r < reps && error === undefined; r++) {
-      const order: [string, number[], number[]][] = [
-        [refDist, old, oldWall],
-        [curDist, cur, curWall],
+      const order: [string, number[], number[], number[]][] = [
+        [refDist, old, oldWall, oldRef],
+        [curDist, cur, curWall, curRef],
       ];
       if (r % 2 === 1) order.reverse();
-      for (const [dist, into, intoWall] of order) {
+      for (const [dist, into, intoWall, intoRef] of order) {
         const t = runChild(dist, p);
         if (t.error !== undefined) {
           error = dist === refDist ? `old revision: ${t.error}` : t.error;
@@ -181,10 +200,11 @@ function compareAlternating(
         }
         into.push(t.flitHopsPerSecond!);
         intoWall.push(t.wallFlitHopsPerSecond!);
+        intoRef.push(t.refMs!);
       }
     }
     if (error !== undefined) {
-      rows.push([p.id, 'n/a', cur.length ? M(median(cur)) : 'n/a', 'n/a', 'n/a', error.slice(0, 60)]);
+      rows.push([p.id, 'n/a', cur.length ? M(median(cur)) : 'n/a', 'n/a', 'n/a', 'n/a', error.slice(0, 60)]);
     } else {
       const ratio = median(cur) / median(old);
       ratios.push(ratio);
@@ -196,6 +216,7 @@ function compareAlternating(
         M(median(cur)),
         ratio.toFixed(3),
         wallRatios[wallRatios.length - 1]!.toFixed(3),
+        `${median(oldRef).toFixed(1)} / ${median(curRef).toFixed(1)}`,
         `old ${range(old)}, new ${range(cur)}`,
       ]);
     }
@@ -203,9 +224,18 @@ function compareAlternating(
   }
   console.log('');
   printTable(
-    ['point', 'old M flit-hops/cpu-s', 'new M flit-hops/cpu-s', 'new/old', 'new/old wall', 'spread (cpu)'],
+    [
+      'point',
+      'old M flit-hops/cpu-s',
+      'new M flit-hops/cpu-s',
+      'new/old',
+      'new/old wall',
+      'ref ms old / new',
+      'spread (cpu)',
+    ],
     rows,
   );
+  console.log(REF_NOTE);
   if (ratios.length > 0) {
     const geo = (xs: number[]) => Math.exp(xs.reduce((a, r) => a + Math.log(r), 0) / xs.length).toFixed(3);
     console.log(
@@ -221,7 +251,7 @@ function comparePaired(refDist: string, curDist: string, pairs: number, points: 
   const M = (x: number) => (x / 1e6).toFixed(2);
   for (const p of points) {
     const r = runPaired(refDist, curDist, p, pairs);
-    if (typeof r === 'string') rows.push([p.id, 'n/a', 'n/a', 'n/a', r.slice(0, 60)]);
+    if (typeof r === 'string') rows.push([p.id, 'n/a', 'n/a', 'n/a', 'n/a', r.slice(0, 60)]);
     else {
       const old = r.old;
       const cur = r.new;
@@ -233,6 +263,7 @@ function comparePaired(refDist: string, curDist: string, pairs: number, points: 
         M(median(old)),
         M(median(cur)),
         ratio.toFixed(3),
+        r.refMs.toFixed(1),
         `${Math.min(...each).toFixed(3)}-${Math.max(...each).toFixed(3)}`,
       ]);
     }
@@ -240,9 +271,17 @@ function comparePaired(refDist: string, curDist: string, pairs: number, points: 
   }
   console.log('');
   printTable(
-    ['point', 'old M flit-hops/cpu-s', 'new M flit-hops/cpu-s', 'new/old (median of pairs)', 'pairs range'],
+    [
+      'point',
+      'old M flit-hops/cpu-s',
+      'new M flit-hops/cpu-s',
+      'new/old (median of pairs)',
+      'ref ms',
+      'pairs range',
+    ],
     rows,
   );
+  console.log(REF_NOTE);
   if (ratios.length > 0) {
     const geo = Math.exp(ratios.reduce((a, r) => a + Math.log(r), 0) / ratios.length).toFixed(3);
     console.log(`geometric mean of new/old over ${ratios.length} point(s): ${geo} per CPU second`);

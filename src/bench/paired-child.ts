@@ -3,7 +3,8 @@
  * WARMUP_MEASURE PAIRS`. Loads each build's DIST/config/load.js and DIST/sim/run.js (two separate
  * module graphs, so each engine is compiled on its own), warms both up as child.ts does, then runs
  * the point PAIRS times on each, old and new in turn (the order flips every pair), and prints one
- * JSON line `{ old: [...], new: [...] }` of flit-hops per CPU second, or `{ error }`.
+ * JSON line `{ old: [...], new: [...], refMs }` of flit-hops per CPU second and the median reading
+ * of the reference loop timed after each pair (reference-loop.ts), or `{ error }`.
  *
  * Why in one process: on a shared machine the speed available to a process drifts by 20-30% over
  * seconds to minutes (other tenants' use of the memory system), and two processes timed a minute
@@ -12,6 +13,7 @@
  */
 import { pathToFileURL } from 'node:url';
 import { WARMUP_FLIT_HOPS, WARMUP_RUNS } from './points.js';
+import { ReferenceLoop } from './reference-loop.js';
 
 interface Build {
   parseConfig(raw: unknown): unknown;
@@ -55,6 +57,9 @@ async function main(): Promise<void> {
   }
   const old: number[] = [];
   const cur: number[] = [];
+  const reference = new ReferenceLoop();
+  reference.time();
+  const ref: number[] = [];
   for (let p = 0; p < Number(pairs); p++) {
     if (p % 2 === 0) {
       old.push(timed(builds[0], configs[0]));
@@ -63,8 +68,10 @@ async function main(): Promise<void> {
       cur.push(timed(builds[1], configs[1]));
       old.push(timed(builds[0], configs[0]));
     }
+    ref.push(reference.time());
   }
-  console.log(JSON.stringify({ old, new: cur }));
+  ref.sort((a, b) => a - b);
+  console.log(JSON.stringify({ old, new: cur, refMs: ref[ref.length >> 1] }));
 }
 
 await main();

@@ -47,7 +47,7 @@ describe('mcsim bench', () => {
       );
     const small = { ...BENCH_POINTS[0]!, topology: 'mesh:4x4', measure: 200 };
     const r = run(benchConfig(small));
-    assert.ok(r.cycles > 200 && r.flitHops > 0 && r.seconds > 0, JSON.stringify(r));
+    assert.ok(r.cycles > 200 && r.flitHops > 0 && r.seconds > 0 && r.refMs > 0, JSON.stringify(r));
     const bad = run({ ...benchConfig(small), network: { topology: 'nosuch:3' } });
     assert.match(bad.error, /nosuch/);
   });
@@ -65,7 +65,7 @@ describe('mcsim bench', () => {
     const r = run(benchConfig(small));
     assert.equal(r.old.length, 3);
     assert.equal(r.new.length, 3);
-    for (const x of [...r.old, ...r.new]) assert.ok(x > 0, JSON.stringify(r));
+    for (const x of [...r.old, ...r.new, r.refMs]) assert.ok(x > 0, JSON.stringify(r));
     const bad = run({ ...benchConfig(small), network: { topology: 'nosuch:3' } });
     assert.match(bad.error, /^old revision: .*nosuch/);
   });
