@@ -79,12 +79,34 @@ const windowFields = {
   measure: defaulted(
     positiveInt(),
     10000,
-    'Length of the measurement window in cycles; messages created in it are measured. Default 10000.',
+    'Length of the measurement window in cycles; messages created in it are measured. With convergence, the longest the window may grow (the cap). Default 10000.',
   ),
   drain: defaulted(
     count(),
     20000,
     'Cycles after the window for measured messages to finish; the rest count as unfinished. Default 20000.',
+  ),
+  convergence: described(
+    z.optional(
+      z.strictObject({
+        halfWidth: defaulted(
+          z.number().check(z.positive(), z.maximum(1)),
+          0.02,
+          "Target: the 95% interval's half-width of every watched mean (latency, latency averaged over destinations, each class's latency) at most this share of the mean. Default 0.02.",
+        ),
+        minMessages: defaulted(
+          positiveInt(),
+          1000,
+          'And at least this many measured messages finished. Default 1000.',
+        ),
+        batchCycles: defaulted(
+          positiveInt(),
+          1000,
+          'Initial batch length in cycles; batches double as the window grows (16 to 32 of them). Default 1000.',
+        ),
+      }),
+    ),
+    'End the measurement window when its means have converged (checked at each batch boundary), when the run is clearly past saturation, or at `measure` cycles, whichever comes first; metrics.window.endedBy says which (docs/results.md). Absent: a fixed window of `measure` cycles.',
   ),
 };
 

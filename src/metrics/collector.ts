@@ -1,61 +1,96 @@
 import type { MessageState } from '../engine/message.js';
-import { BatchMeans, IntHistogram } from './histogram.js';
-import type { LatencyStats, RunMetrics } from './types.js';
+import type { Interval } from '../stats/interval.js';
+import { IntHistogram } from './histogram.js';
+import { type Batching, MeasureBatches, type MessageAccs } from './measures.js';
+import { stabilityOf } from './stability.js';
+import type { LatencyStats, RunMetrics, WindowEnd } from './types.js';
 
-class LatencyMeasure {
-  readonly hist = new IntHistogram();
-  readonly batches = new BatchMeans(10);
-  add(position: number, v: number): void {
-    this.hist.add(v);
-    this.batches.add(position, v);
-  }
-  stats(): LatencyStats {
-    const h = this.hist;
-    return {
-      count: h.count,
-      mean: round(h.mean),
-      p50: h.quantile(0.5),
-      p99: h.quantile(0.99),
-      max: h.max,
-      ci95: this.batches.ci95().map(round) as [number, number],
-    };
-  }
+/** Quantiles come from a histogram of whole cycles; the mean and its interval from the batches. */
+class Quantiles {
+  readonly latency = new IntHistogram();
+  readonly avgDest = new IntHistogram();
+  readonly header = new IntHistogram();
+  traffic = 0;
+  count = 0;
+}
+
+function stats(h: IntHistogram, iv: Interval): LatencyStats {
+  const mean = round(h.mean);
+  const hw = iv.halfWidth;
+  return {
+    count: h.count,
+    mean,
+    p50: h.quantile(0.5),
+    p99: h.quantile(0.99),
+    max: h.max,
+    ci95: hw === null ? [mean, mean] : [round(mean - hw), round(mean + hw)],
+  };
 }
 
 function round(x: number): number {
   return Math.round(x * 1000) / 1000;
 }
 
+function round6(x: number): number {
+  return Math.round(x * 1e6) / 1e6;
+}
+
+/** Default batching: the window in 20 batches (samples), or one batch per message. */
+export function windowBatching(measure: number): Batching {
+  return { by: 'cycle', length: Math.max(1, Math.ceil(measure / 20)), maxBatches: 32 };
+}
+
 /**
  * Streams finished messages into run metrics. Only messages created inside the measurement window
  * [start, end) count toward latency and traffic; throughput counts flits offered (created) and
- * accepted (delivered) inside the window. Memory does not grow with the run's length.
+ * accepted (delivered) inside the window. Every mean carries its sample count and 95% interval,
+ * by batch means over the window (measures.ts); an open-loop window is also judged for stability
+ * (stability.ts). The window's end may be decided while the run goes on (a run that ends by
+ * convergence): `closeWindow`. Memory does not grow with the run's length.
  */
 export class MetricsCollector {
-  private readonly latency = new LatencyMeasure();
-  private readonly avgDest = new LatencyMeasure();
-  private readonly header = new LatencyMeasure();
-  /** Per message class (tag), when a workload mixes classes (e.g. unicast and multicast, 000 Fig. 12). */
-  private readonly byTag = new Map<
-    string,
-    { latency: LatencyMeasure; avgDest: LatencyMeasure; traffic: number; count: number }
-  >();
-  private traffic = 0;
+  private readonly all = new Quantiles();
+  private readonly byTag = new Map<string, Quantiles>();
+  readonly batches: MeasureBatches;
   private measuredDone = 0;
   created = 0;
   delivered = 0;
   measured = 0;
   private offeredFlits = 0;
   private acceptedFlits = 0;
+  /** The largest sample key seen (sample batching: messages, for the batches in use). */
+  private lastKey = -1;
+  private endedBy: WindowEnd['endedBy'] = 'fixed';
+  windowEnd: number;
 
   constructor(
     readonly numNodes: number,
     readonly windowStart: number,
-    readonly windowEnd: number,
-  ) {}
+    /** The window's end as planned: a fixed window's end, or the cap of one that may end earlier. */
+    readonly windowCap: number,
+    batching: Batching = { by: 'sample', maxBatches: 4096 },
+  ) {
+    this.windowEnd = windowCap;
+    this.batches = new MeasureBatches(batching);
+  }
 
   inWindow(cycle: number): boolean {
     return cycle >= this.windowStart && cycle < this.windowEnd;
+  }
+
+  /** Ends the window at `end` (a batch boundary, not after any created message of the window). */
+  closeWindow(end: number, endedBy: WindowEnd['endedBy']): void {
+    this.windowEnd = end;
+    this.endedBy = endedBy;
+  }
+
+  /** Marks a window that ran to its cap although it could have ended by convergence. */
+  reachedCap(): void {
+    this.endedBy = 'cap';
+  }
+
+  private get cycleBatched(): boolean {
+    return this.batches.batching.by === 'cycle';
   }
 
   /** A message was created; `flits` = its length times its number of destinations. */
@@ -65,15 +100,22 @@ export class MetricsCollector {
     if (m) {
       this.measured++;
       this.offeredFlits += flits;
+      if (this.cycleBatched) {
+        const key = created - this.windowStart;
+        this.batches.series.add(this.batches.offered, key, flits);
+        this.batches.series.add(this.batches.created, key, 1);
+      }
     }
     return m;
   }
 
   onDeliverFlits(flits: number, cycle: number): void {
-    if (this.inWindow(cycle)) this.acceptedFlits += flits;
+    if (!this.inWindow(cycle)) return;
+    this.acceptedFlits += flits;
+    if (this.cycleBatched) this.batches.series.add(this.batches.accepted, cycle - this.windowStart, flits);
   }
 
-  onMessageDone(msg: MessageState, position: number): void {
+  onMessageDone(msg: MessageState): void {
     this.delivered++;
     if (!msg.measured) return;
     this.measuredDone++;
@@ -87,30 +129,59 @@ export class MetricsCollector {
       if (x.header > lastHeader) lastHeader = x.header;
       sum += x.tail - msg.created;
     }
-    this.latency.add(position, lastTail - msg.created);
-    this.avgDest.add(position, sum / d.length);
-    this.header.add(position, lastHeader - msg.created);
-    this.traffic += msg.traffic;
+    const lat = lastTail - msg.created;
+    const avg = sum / d.length;
+    const key = this.cycleBatched ? msg.created - this.windowStart : msg.id;
+    if (key > this.lastKey) this.lastKey = key;
+    add(this.all, lat, avg, lastHeader - msg.created, msg.traffic);
+    this.addBatches(this.batches.all, key, lat, avg, lastHeader - msg.created, msg.traffic);
     let tag = this.byTag.get(msg.tag);
-    if (!tag)
-      this.byTag.set(
-        msg.tag,
-        (tag = { latency: new LatencyMeasure(), avgDest: new LatencyMeasure(), traffic: 0, count: 0 }),
-      );
-    tag.latency.add(position, lastTail - msg.created);
-    tag.avgDest.add(position, sum / d.length);
-    tag.traffic += msg.traffic;
-    tag.count++;
+    if (!tag) this.byTag.set(msg.tag, (tag = new Quantiles()));
+    add(tag, lat, avg, 0, msg.traffic);
+    this.addBatches(this.batches.classAccs(msg.tag), key, lat, avg, 0, msg.traffic);
+  }
+
+  private addBatches(
+    a: MessageAccs,
+    key: number,
+    lat: number,
+    avg: number,
+    hdr: number,
+    traffic: number,
+  ): void {
+    const s = this.batches.series;
+    s.add(a.n, key, 1);
+    s.add(a.latency, key, lat);
+    s.add(a.avgDest, key, avg);
+    s.add(a.header, key, hdr);
+    s.add(a.traffic, key, traffic);
   }
 
   get unfinished(): number {
     return this.measured - this.measuredDone;
   }
 
+  /** Batches covering the window (cycle batching) or the measured messages (sample batching). */
+  private batchCount(windowCycles: number): number {
+    if (this.cycleBatched) {
+      this.batches.series.cover(windowCycles);
+      return this.batches.series.batchesFor(windowCycles);
+    }
+    return this.batches.series.batchesFor(this.lastKey + 1);
+  }
+
   /** `spanEnd` closes an open-ended window (a given set of messages) at the last simulated cycle. */
   metrics(cycles: number, flitHops: number, spanEnd = this.windowEnd): RunMetrics {
-    const span = Math.max(1, Math.min(spanEnd, this.windowEnd) - this.windowStart) * this.numNodes;
-    return {
+    const end = Math.min(spanEnd, this.windowEnd);
+    const windowCycles = Math.max(1, end - this.windowStart);
+    const span = windowCycles * this.numNodes;
+    const K = this.batchCount(windowCycles);
+    const mb = this.batches;
+    const intervals: Record<string, Interval> = {};
+    mb.messageIntervals(mb.all, K, '', intervals);
+    const classes = [...this.byTag].sort((a, b) => (a[0] < b[0] ? -1 : 1));
+    for (const [tag] of classes) mb.messageIntervals(mb.classAccs(tag), K, `classes.${tag}.`, intervals);
+    const out: RunMetrics = {
       cycles,
       messages: {
         created: this.created,
@@ -119,31 +190,47 @@ export class MetricsCollector {
         unfinished: this.unfinished,
       },
       latencyLowerBound: this.unfinished > 0,
-      latency: this.latency.stats(),
-      latencyAvgDest: this.avgDest.stats(),
-      headerLatency: this.header.stats(),
+      latency: stats(this.all.latency, intervals['latency.mean']!),
+      latencyAvgDest: stats(this.all.avgDest, intervals['latencyAvgDest.mean']!),
+      headerLatency: stats(this.all.header, intervals['headerLatency.mean']!),
       traffic: {
-        total: this.traffic,
-        perMessage: round(this.measuredDone ? this.traffic / this.measuredDone : 0),
+        total: this.all.traffic,
+        perMessage: round(this.measuredDone ? this.all.traffic / this.measuredDone : 0),
       },
       throughput: { offered: round6(this.offeredFlits / span), accepted: round6(this.acceptedFlits / span) },
       flitHops,
       classes: Object.fromEntries(
-        [...this.byTag]
-          .sort((a, b) => (a[0] < b[0] ? -1 : 1))
-          .map(([tag, m]) => [
-            tag,
-            {
-              latency: m.latency.stats(),
-              latencyAvgDest: m.avgDest.stats(),
-              traffic: { total: m.traffic, perMessage: round(m.count ? m.traffic / m.count : 0) },
-            },
-          ]),
+        classes.map(([tag, m]) => [
+          tag,
+          {
+            latency: stats(m.latency, intervals[`classes.${tag}.latency.mean`]!),
+            latencyAvgDest: stats(m.avgDest, intervals[`classes.${tag}.latencyAvgDest.mean`]!),
+            traffic: { total: m.traffic, perMessage: round(m.count ? m.traffic / m.count : 0) },
+          },
+        ]),
       ),
+      intervals,
     };
+    if (this.cycleBatched) {
+      intervals['throughput.offered'] = mb.rateInterval(mb.offered, K, windowCycles, this.numNodes);
+      intervals['throughput.accepted'] = mb.rateInterval(mb.accepted, K, windowCycles, this.numNodes);
+      out.window = {
+        start: this.windowStart,
+        end,
+        batches: K,
+        batchCycles: mb.series.length,
+        endedBy: this.endedBy,
+      };
+      out.stability = stabilityOf(mb, K, windowCycles, this.numNodes);
+    }
+    return out;
   }
 }
 
-function round6(x: number): number {
-  return Math.round(x * 1e6) / 1e6;
+function add(q: Quantiles, lat: number, avg: number, hdr: number, traffic: number): void {
+  q.latency.add(lat);
+  q.avgDest.add(avg);
+  q.header.add(hdr);
+  q.traffic += traffic;
+  q.count++;
 }

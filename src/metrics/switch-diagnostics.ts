@@ -66,7 +66,8 @@ export class SwitchDiagnostics {
   constructor(
     private readonly net: Network,
     readonly windowStart: number,
-    readonly windowEnd: number,
+    /** The window's end, read when needed: a run may end its window by convergence (sim/window.ts). */
+    private readonly windowEnd: () => number,
   ) {
     const topo = net.topology;
     const level = topo.switchLevel?.bind(topo);
@@ -155,7 +156,7 @@ export class SwitchDiagnostics {
   }
 
   private inWindow(t: number): boolean {
-    return t >= this.windowStart && t < this.windowEnd;
+    return t >= this.windowStart && t < this.windowEnd();
   }
 
   /**
@@ -261,7 +262,7 @@ export class SwitchDiagnostics {
 
   /** The diagnostics of the run; `now` closes a window the run did not reach. */
   metrics(now: number): SwitchDiagnosticsMetrics {
-    const span = Math.max(1, Math.min(now, this.windowEnd) - this.windowStart);
+    const span = Math.max(1, Math.min(now, this.windowEnd()) - this.windowStart);
     const S = this.net.numSwitches;
     const channelLoad: Record<string, number> = {};
     const order = this.classNames.map((n, i) => ({ n, i })).sort((a, b) => (a.n < b.n ? -1 : 1));

@@ -1,3 +1,6 @@
+import type { Interval } from '../stats/interval.js';
+import type { Stability } from './stability.js';
+
 /** Summary statistics of one latency measure, in cycles. */
 export interface LatencyStats {
   count: number;
@@ -5,8 +8,23 @@ export interface LatencyStats {
   p50: number;
   p99: number;
   max: number;
-  /** 95% confidence interval of the mean, by batch means over the measurement window. */
+  /** 95% confidence interval of the mean (mean -+ the half-width in `intervals`; [mean, mean] when none can be estimated). */
   ci95: [number, number];
+}
+
+/** The measurement window of an open-loop run, as it ended. */
+export interface WindowEnd {
+  start: number;
+  /** The window is [start, end): messages created in it are measured. */
+  end: number;
+  /** Batches the window's samples were grouped into for the intervals, and their length. */
+  batches: number;
+  batchCycles: number;
+  /**
+   * What ended it: `fixed` (a window of set length), `converged` (every watched mean's interval
+   * reached its target), `cap` (the cap came first), `unstable` (the run was past saturation).
+   */
+  endedBy: 'fixed' | 'converged' | 'cap' | 'unstable';
 }
 
 export interface DeadlockReport {
@@ -59,6 +77,16 @@ export interface RunMetrics {
     string,
     { latency: LatencyStats; latencyAvgDest: LatencyStats; traffic: { total: number; perMessage: number } }
   >;
+  /**
+   * The sample count and 95% confidence interval of every reported mean, keyed by its path under
+   * `metrics` (e.g. "latency.mean", "throughput.accepted", "classes.multicast.latency.mean",
+   * "plan.hopLatency"); docs/results.md says how each is estimated.
+   */
+  intervals: Record<string, Interval>;
+  /** The measurement window of an open-loop run (workloads uniform and mixed). */
+  window?: WindowEnd;
+  /** Whether an open-loop run was stable over its window (metrics/stability.ts). */
+  stability?: Stability;
   /** Step-model results (workload type 'steps', 004 sec. 6). */
   steps?: StepMetrics;
   /** Plan-level results (workload type 'plan-metrics', 001 sec. 3.4). */

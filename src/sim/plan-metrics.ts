@@ -2,6 +2,7 @@ import type { McsimConfig } from '../config/schema.js';
 import type { Network } from '../engine/network.js';
 import { MetricsCollector } from '../metrics/collector.js';
 import { planMetrics } from '../multicast/metrics.js';
+import { type Interval, Moments } from '../stats/interval.js';
 import { randomMulticast } from '../traffic/destinations.js';
 import { McsimError } from '../util/errors.js';
 import { Rng } from '../util/rng.js';
@@ -46,19 +47,20 @@ export function runPlanMetrics(
   const k = planDestinations(w, net.numNodes, topo.spec);
   const rfFor = (name?: string) => (name === undefined ? net.routing : net.routingByName(name));
   const rng = new Rng(config.seed, 0);
-  let lat = 0;
+  // Each sample is an independent random set: i.i.d. intervals (stats/interval.ts).
+  const lat = new Moments();
+  const traffic = new Moments();
+  const phases = new Moments();
+  const worms = new Moments();
   let latMax = 0;
-  let traffic = 0;
-  let phases = 0;
-  let worms = 0;
   for (let i = 0; i < w.samples; i++) {
     const { source, dests } = randomMulticast(rng, net.numNodes, k);
     const m = planMetrics(planMulticast(net, planner, source, dests, 1), topo, rfFor);
-    lat += m.hopLatency;
+    lat.add(m.hopLatency);
     latMax = Math.max(latMax, m.hopLatency);
-    traffic += m.traffic;
-    phases += m.phases;
-    worms += m.worms;
+    traffic.add(m.traffic);
+    phases.add(m.phases);
+    worms.add(m.worms);
     if ((i & 63) === 0) options.onProgress?.(i, w.samples);
   }
   const r = (x: number) => Math.round(x * 10000) / 10000;
@@ -67,12 +69,23 @@ export function runPlanMetrics(
     samples: w.samples,
     nodes: net.numNodes,
     destinations: k,
-    hopLatency: r(lat / w.samples),
+    hopLatency: r(lat.mean),
     hopLatencyMax: latMax,
-    latencyNs: r((lat / w.samples) * w.nsPerHop),
-    traffic: r(traffic / w.samples),
-    phases: r(phases / w.samples),
-    worms: r(worms / w.samples),
+    latencyNs: r(lat.mean * w.nsPerHop),
+    traffic: r(traffic.mean),
+    phases: r(phases.mean),
+    worms: r(worms.mean),
+  };
+  const iv = (m: Moments, scale = 1): Interval => {
+    const i = m.interval();
+    return { ...i, halfWidth: i.halfWidth === null ? null : r(i.halfWidth * scale) };
+  };
+  metrics.intervals = {
+    'plan.hopLatency': iv(lat),
+    'plan.latencyNs': iv(lat, w.nsPerHop),
+    'plan.traffic': iv(traffic),
+    'plan.phases': iv(phases),
+    'plan.worms': iv(worms),
   };
   return { version: VERSION, seed: config.seed, outcome: { status: 'complete' }, config: resolved, metrics };
 }

@@ -3,7 +3,6 @@ import type { MessageState } from '../engine/message.js';
 import type { MetricsCollector } from '../metrics/collector.js';
 import type { SwitchDiagnostics } from '../metrics/switch-diagnostics.js';
 import type { Topology } from '../topology/topology.js';
-import type { Driver } from './drivers/driver.js';
 import { type MessageRecord, messageRecord } from './record.js';
 
 /**
@@ -15,7 +14,6 @@ import { type MessageRecord, messageRecord } from './record.js';
 export class RunHooks implements EngineHooks {
   constructor(
     private readonly collector: MetricsCollector,
-    private readonly driver: Driver,
     private readonly diag: SwitchDiagnostics | undefined,
     private readonly topo: Topology,
     private readonly onRecord: ((rec: MessageRecord) => void) | undefined,
@@ -23,7 +21,7 @@ export class RunHooks implements EngineHooks {
   ) {}
 
   onMessageDone(m: MessageState): void {
-    this.collector.onMessageDone(m, this.driver.position(m));
+    this.collector.onMessageDone(m);
     this.diag?.onMessageDone(m);
     this.onRecord?.(messageRecord(this.topo, m));
   }

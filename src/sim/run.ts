@@ -34,7 +34,8 @@ export function runSimulation(config: McsimConfig, options: RunOptions = {}): Ru
     // An analysis, not a flit simulation: the step model of 004 sec. 6.
     const steps = runSteps(config, net, config.workload, options.onProgress ?? (() => {}));
     const metrics = new MetricsCollector(net.numNodes, 0, 1).metrics(0, 0);
-    metrics.steps = steps;
+    metrics.steps = steps.metrics;
+    metrics.intervals = steps.intervals;
     return {
       version: VERSION,
       seed: config.seed,
@@ -47,11 +48,11 @@ export function runSimulation(config: McsimConfig, options: RunOptions = {}): Ru
   const driver = driverFor({ config, net });
   model.validate(net, driver.maxLength);
   const topo = net.topology;
-  const collector = new MetricsCollector(net.numNodes, driver.windowStart, driver.windowEnd);
+  const collector = new MetricsCollector(net.numNodes, driver.windowStart, driver.windowEnd, driver.batching);
   const diag = config.metrics?.switchDiagnostics
     ? withField(
         'metrics.switchDiagnostics',
-        () => new SwitchDiagnostics(net, driver.windowStart, driver.windowEnd),
+        () => new SwitchDiagnostics(net, driver.windowStart, () => collector.windowEnd),
       )
     : undefined;
   let recorder: TraceRecorder | undefined;
@@ -60,7 +61,7 @@ export function runSimulation(config: McsimConfig, options: RunOptions = {}): Ru
     tr.write(traceHeader(net, config.network.bufferDepth, { kind: 'run', description: what }, tr.window));
     recorder = new TraceRecorder(net, (w) => tr.write(w), tr.window);
   }
-  const hooks = new RunHooks(collector, driver, diag, topo, options.onRecord, recorder);
+  const hooks = new RunHooks(collector, diag, topo, options.onRecord, recorder);
   const engine = new Engine(net, diag ? diag.instrument(model) : model, timing, hooks);
   keepWarm(engine);
   let deadlock: RunMetrics['deadlock'];

@@ -4,6 +4,7 @@ import { unicastsOf } from '../analysis/unicasts.js';
 import type { McsimConfig } from '../config/schema.js';
 import type { Network } from '../engine/network.js';
 import type { StepMetrics } from '../metrics/types.js';
+import { type Interval, Moments } from '../stats/interval.js';
 import { randomMulticast } from '../traffic/destinations.js';
 import { McsimError } from '../util/errors.js';
 import { Rng } from '../util/rng.js';
@@ -22,7 +23,7 @@ export function runSteps(
   net: Network,
   w: Steps,
   progress: (d: number, t: number) => void,
-): StepMetrics {
+): { metrics: StepMetrics; intervals: Record<string, Interval> } {
   const planner = plannerForNetwork(net, w.algorithm);
   if (w.setSize > net.numNodes)
     throw new McsimError(
@@ -31,11 +32,12 @@ export function runSteps(
     );
   const rng = new Rng(config.seed, 0);
   const rfFor = (name?: string) => (name === undefined ? net.routing : net.routingByName(name));
-  let sum = 0;
+  // Each sample is an independent random set: i.i.d. intervals (stats/interval.ts).
+  const steps = new Moments();
+  const noSharing = new Moments();
+  const cont = new Moments();
   let max = 0;
-  let sumNo = 0;
   let maxNo = 0;
-  let cont = 0;
   let contended = 0;
   for (let i = 0; i < w.samples; i++) {
     const { source, dests } = randomMulticast(rng, net.numNodes, w.setSize - 1);
@@ -43,22 +45,33 @@ export function runSteps(
     const unicasts = unicastsOf(plan, net.topology, rfFor);
     const out = stepModel(source, unicasts);
     if (!checkContention(net.topology, net.routing, source, unicasts, 0).contentionFree) contended++;
-    sum += out.steps;
+    steps.add(out.steps);
     max = Math.max(max, out.steps);
-    sumNo += out.stepsNoSharing;
+    noSharing.add(out.stepsNoSharing);
     maxNo = Math.max(maxNo, out.stepsNoSharing);
-    cont += out.linkContention;
+    cont.add(out.linkContention);
     if ((i & 63) === 0) progress(i, w.samples);
   }
   const r = (x: number) => Math.round(x * 10000) / 10000;
+  const iv = (m: Moments): Interval => {
+    const i = m.interval();
+    return { ...i, halfWidth: i.halfWidth === null ? null : r(i.halfWidth) };
+  };
   return {
-    samples: w.samples,
-    lowerBound: Math.ceil(Math.log2(w.setSize)),
-    mean: r(sum / w.samples),
-    max,
-    meanNoSharing: r(sumNo / w.samples),
-    maxNoSharing: maxNo,
-    meanLinkContention: r(cont / w.samples),
-    contendedPlans: contended,
+    metrics: {
+      samples: w.samples,
+      lowerBound: Math.ceil(Math.log2(w.setSize)),
+      mean: r(steps.mean),
+      max,
+      meanNoSharing: r(noSharing.mean),
+      maxNoSharing: maxNo,
+      meanLinkContention: r(cont.mean),
+      contendedPlans: contended,
+    },
+    intervals: {
+      'steps.mean': iv(steps),
+      'steps.meanNoSharing': iv(noSharing),
+      'steps.meanLinkContention': iv(cont),
+    },
   };
 }

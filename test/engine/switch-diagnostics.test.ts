@@ -39,7 +39,7 @@ function unicasts(switching: string, msgs: Array<[number, number]>, diagnostics 
 function multicast(switching: string, source: number, dests: number[]): SwitchDiagnosticsMetrics {
   const o = { switching, bufferDepth: 320, vcs: [16, 16], injection: 2, switchOptions: SWITCH_002_OPTIONS };
   const net = makeNet('fattree:16', o);
-  const diag = new SwitchDiagnostics(net, 0, Number.MAX_SAFE_INTEGER);
+  const diag = new SwitchDiagnostics(net, 0, () => Number.MAX_SAFE_INTEGER);
   const e = new Engine(
     net,
     diag.instrument(routerModel(switching)),

@@ -1,22 +1,26 @@
 import type { McsimConfig } from '../../config/schema.js';
 import type { Engine } from '../../engine/engine.js';
-import type { MessageState } from '../../engine/message.js';
 import type { Network } from '../../engine/network.js';
-import type { MetricsCollector } from '../../metrics/collector.js';
+import { type MetricsCollector, windowBatching } from '../../metrics/collector.js';
+import type { Batching } from '../../metrics/measures.js';
 import { McsimError } from '../../util/errors.js';
+import { MAX_BATCHES } from '../window.js';
 
 /**
  * A workload driver feeds messages into the engine and decides when the run ends. One module per
  * workload type, registered in sim/drivers/index.ts.
  */
 export interface Driver {
-  /** Measurement window [start, end): messages created inside it are measured. */
+  /**
+   * Measurement window [start, end): messages created inside it are measured. A window that may end
+   * by convergence ends at the latest at `windowEnd` (sim/window.ts).
+   */
   readonly windowStart: number;
   readonly windowEnd: number;
   /** Longest packet the workload sends (virtual cut-through checks its buffers against it). */
   readonly maxLength: number;
-  /** Where a finished message falls in the window, in [0, 1), for batch means. */
-  position(msg: MessageState): number;
+  /** How the run's samples are batched for confidence intervals (metrics/measures.ts). */
+  readonly batching: Batching;
   /** Runs the workload to its end; throws DeadlockError on a deadlock. */
   run(engine: Engine, collector: MetricsCollector, progress: (cycle: number, end: number) => void): void;
 }
@@ -53,3 +57,16 @@ export function checkLoad(net: Network, injectedPerNode: number, deliveredPerNod
 }
 
 const round = (x: number) => Math.round(x * 1e6) / 1e6;
+
+/**
+ * Batches of an open-loop window: a fixed window in 20 batches; one that may end by convergence
+ * starts with batches of `batchCycles` and doubles them as it grows (sim/window.ts).
+ */
+export function openLoopBatching(w: {
+  measure: number;
+  convergence?: { batchCycles: number } | undefined;
+}): Batching {
+  return w.convergence
+    ? { by: 'cycle', length: w.convergence.batchCycles, maxBatches: MAX_BATCHES }
+    : windowBatching(w.measure);
+}

@@ -19,7 +19,7 @@ export function messagesDriver({ net }: DriverContext, w: Messages): Driver {
     windowStart: 0,
     windowEnd: Number.MAX_SAFE_INTEGER,
     maxLength,
-    position: (m) => (msgs.length > 1 ? m.id / msgs.length : 0),
+    batching: { by: 'sample', maxBatches: 4096 },
     run(engine, collector, progress) {
       let next = 0;
       const release = (now: number) => {

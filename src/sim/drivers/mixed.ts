@@ -5,7 +5,8 @@ import { countDeliveries } from '../../traffic/messages.js';
 import { EventHeap } from '../../util/heap.js';
 import { Rng } from '../../util/rng.js';
 import { keepWarm } from '../keep-warm.js';
-import { checkLoad, type Driver, type DriverContext } from './driver.js';
+import { MeasurementWindow } from '../window.js';
+import { checkLoad, type Driver, type DriverContext, openLoopBatching } from './driver.js';
 import { planMulticast, plannerForNetwork } from './multicast.js';
 
 type Mixed = Extract<McsimConfig['workload'], { type: 'mixed' }>;
@@ -29,7 +30,6 @@ export function mixedDriver({ config, net }: DriverContext, w: Mixed): Driver {
   const L = w.packetLength;
   const windowStart = w.warmup;
   const windowEnd = w.warmup + w.measure;
-  const endCycle = windowEnd + w.drain;
   // Unicasts inject every flit they deliver; multicasts inject at least one worm per message.
   checkLoad(net, (1 - w.multicastFraction) * w.load, w.load);
   const X = (w.load * N) / L;
@@ -44,7 +44,7 @@ export function mixedDriver({ config, net }: DriverContext, w: Mixed): Driver {
     windowStart,
     windowEnd,
     maxLength: L,
-    position: (m) => (m.created - windowStart) / (windowEnd - windowStart),
+    batching: openLoopBatching(w),
     run(engine, collector, progress) {
       // Event key: node * 2 + (0 unicast, 1 multicast); continuous times rounded down to cycles.
       const heap = new EventHeap<number>();
@@ -61,9 +61,11 @@ export function mixedDriver({ config, net }: DriverContext, w: Mixed): Driver {
           heap.push(Math.floor(at[2 * n + kind]!), 2 * n + kind);
         }
       }
+      const window = new MeasurementWindow(collector, w.convergence);
       let progressAt = 0;
-      while (engine.now < endCycle) {
+      while (engine.now < window.end + w.drain) {
         const now = engine.now;
+        window.update(now);
         while (heap.peekTime() <= now) {
           const t = heap.peekTime();
           const key = heap.pop()!;
@@ -90,14 +92,14 @@ export function mixedDriver({ config, net }: DriverContext, w: Mixed): Driver {
           at[key]! += rng.exp((key & 1) === 0 ? uniRate : mcRate);
           heap.push(Math.floor(at[key]!), key);
         }
-        if (now >= windowEnd && collector.unfinished === 0) break;
+        if (now >= window.end && collector.unfinished === 0) break;
         if (engine.idle && engine.nextEventTime() > now) {
-          engine.skipIdle(Math.min(heap.peekTime(), endCycle));
+          engine.skipIdle(Math.min(heap.peekTime(), window.end + w.drain));
           continue;
         }
         engine.step();
         if (engine.now >= progressAt) {
-          progress(engine.now, endCycle);
+          progress(engine.now, window.end + w.drain);
           progressAt = engine.now + 4096;
         }
       }

@@ -44,7 +44,7 @@ export function multicastDriver({ config, net }: DriverContext, w: Multicast): D
     windowStart: 0,
     windowEnd: Number.MAX_SAFE_INTEGER,
     maxLength: w.packetLength,
-    position: (m) => m.id / w.samples,
+    batching: { by: 'sample', maxBatches: 4096 },
     run(engine, collector, progress) {
       const rng = new Rng(config.seed, 0);
       keepWarm(rng);

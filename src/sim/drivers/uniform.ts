@@ -2,7 +2,8 @@ import type { McsimConfig } from '../../config/schema.js';
 import { unicastWorm } from '../../plan/worm.js';
 import { UniformTraffic } from '../../traffic/uniform.js';
 import { keepWarm } from '../keep-warm.js';
-import { checkLoad, type Driver, type DriverContext } from './driver.js';
+import { MeasurementWindow } from '../window.js';
+import { checkLoad, type Driver, type DriverContext, openLoopBatching } from './driver.js';
 
 type Uniform = Extract<McsimConfig['workload'], { type: 'uniform' }>;
 
@@ -11,19 +12,20 @@ export function uniformDriver({ config, net }: DriverContext, w: Uniform): Drive
   checkLoad(net, w.load, w.load);
   const windowStart = w.warmup;
   const windowEnd = w.warmup + w.measure;
-  const endCycle = windowEnd + w.drain;
   return {
     windowStart,
     windowEnd,
     maxLength: w.packetLength,
-    position: (m) => (m.created - windowStart) / (windowEnd - windowStart),
+    batching: openLoopBatching(w),
     run(engine, collector, progress) {
       const traffic = new UniformTraffic(net.numNodes, w.load, w.packetLength, config.seed);
       keepWarm(traffic);
       const next = [0, 0, 0];
+      const window = new MeasurementWindow(collector, w.convergence);
       let progressAt = 0;
-      while (engine.now < endCycle) {
+      while (engine.now < window.end + w.drain) {
         const now = engine.now;
+        window.update(now);
         while (traffic.peekTime() <= now) {
           traffic.pop(next);
           const [t, s, d] = next as [number, number, number];
@@ -32,14 +34,14 @@ export function uniformDriver({ config, net }: DriverContext, w: Uniform): Drive
           const measured = collector.onCreated(t, w.packetLength);
           engine.startPhase(s, [spec], t, engine.newMessage(s, t, 'unicast', measured, w.packetLength));
         }
-        if (now >= windowEnd && collector.unfinished === 0) break;
+        if (now >= window.end && collector.unfinished === 0) break;
         if (engine.idle && engine.nextEventTime() > now) {
-          engine.skipIdle(Math.min(traffic.peekTime(), endCycle));
+          engine.skipIdle(Math.min(traffic.peekTime(), window.end + w.drain));
           continue;
         }
         engine.step();
         if (engine.now >= progressAt) {
-          progress(engine.now, endCycle);
+          progress(engine.now, window.end + w.drain);
           progressAt = engine.now + 4096;
         }
       }

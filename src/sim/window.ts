@@ -1,0 +1,123 @@
+import type { MetricsCollector } from '../metrics/collector.js';
+import { beyond, grows, LAG1_MAX, stabilityOf } from '../metrics/stability.js';
+import type { Interval } from '../stats/interval.js';
+
+/** When an open-loop run may end its measurement window early (workload.convergence). */
+export interface Convergence {
+  /** Target: every watched mean's 95% half-width at most this share of the mean. */
+  halfWidth: number;
+  /** And at least this many measured messages finished. */
+  minMessages: number;
+  /** Initial batch length in cycles (doubled as the window grows, metrics/batches.ts). */
+  batchCycles: number;
+}
+
+/** Batches a check needs before it may judge (the fewest a full batch series holds). */
+export const MIN_BATCHES = 16;
+/** Live batches of a run that may end by convergence: 16 to 32 once full. */
+export const MAX_BATCHES = 32;
+
+/**
+ * The stopping rule of an open-loop run's measurement window. A fixed window runs from warm-up to
+ * its cap. With `convergence`, the window is checked at every batch boundary on the batches whose
+ * messages have all finished (metrics/measures.ts, closedPrefix), and ends at that boundary when
+ * - every watched mean (latency, latency averaged over destinations, and each message class's
+ *   latency when there are several) has a 95% half-width at most `halfWidth` of its mean, its
+ *   batches are long enough to be nearly independent (lag-1 autocorrelation at most LAG1_MAX), and
+ *   at least `minMessages` measured messages have finished: `converged`;
+ * - or the run is clearly past saturation: the stability test of metrics/stability.ts holds with
+ *   twice its half-widths (about 99.99% instead of 95%, so that checking at every boundary does not
+ *   stop a stable run by chance): `unstable`;
+ * and otherwise at its cap (`cap`). The run then drains as a fixed one does. Messages created from
+ * the boundary on are not measured: the driver calls `update` before it creates the messages of a
+ * cycle.
+ */
+export class MeasurementWindow {
+  private nextCheck: number;
+  private open = true;
+
+  constructor(
+    private readonly collector: MetricsCollector,
+    private readonly convergence: Convergence | undefined,
+  ) {
+    this.nextCheck = collector.windowStart + (convergence?.batchCycles ?? 0) * MIN_BATCHES;
+  }
+
+  /** The cycle the window ends at (its cap until decided). */
+  get end(): number {
+    return this.collector.windowEnd;
+  }
+
+  /** At the start of cycle `now`, before its messages are created. */
+  update(now: number): void {
+    if (!this.open || !this.convergence) return;
+    const c = this.collector;
+    if (now >= c.windowCap) {
+      this.open = false;
+      c.reachedCap();
+      return;
+    }
+    if (now < this.nextCheck) return;
+    const series = c.batches.series;
+    // The boundary at or before now (an idle stretch may have skipped past it; nothing was created since).
+    const boundary = c.windowStart + Math.floor((now - c.windowStart) / series.length) * series.length;
+    const verdict = this.judge(boundary - c.windowStart);
+    if (verdict) {
+      this.open = false;
+      c.closeWindow(boundary, verdict);
+      return;
+    }
+    this.nextCheck = boundary + series.length;
+  }
+
+  private judge(elapsed: number): 'converged' | 'unstable' | undefined {
+    const c = this.collector;
+    const conv = this.convergence!;
+    const mb = c.batches;
+    mb.series.cover(elapsed);
+    // Throughput is known for every batch whose time is over; latency only for batches whose
+    // messages have all finished (past saturation these lag far behind).
+    const full = mb.series.batchesFor(elapsed);
+    const K = mb.closedPrefix(elapsed);
+    if (full >= MIN_BATCHES && beyond(stabilityOf(mb, full, elapsed, c.numNodes).shortfall, 2))
+      return 'unstable';
+    if (K < MIN_BATCHES) return undefined;
+    const ivs: Record<string, Interval> = {};
+    mb.messageIntervals(mb.all, K, '', ivs);
+    const watched = [ivs['latency.mean']!, ivs['latencyAvgDest.mean']!];
+    if (mb.classes.size > 1)
+      for (const [tag, a] of mb.classes) {
+        const civ: Record<string, Interval> = {};
+        mb.messageIntervals(a, K, `classes.${tag}.`, civ);
+        watched.push(civ[`classes.${tag}.latency.mean`]!);
+      }
+    const means = [mb.all.latency, mb.all.avgDest]
+      .map((acc) => ratio(mb.series.of(acc), mb.series.of(mb.all.n), K))
+      .concat(
+        mb.classes.size > 1
+          ? [...mb.classes.values()].map((a) => ratio(mb.series.of(a.latency), mb.series.of(a.n), K))
+          : [],
+      );
+    const finished = ivs['latency.mean']!.n;
+    // Converged: every watched interval within target, on batches long enough to be independent.
+    const tight = watched.every(
+      (iv, i) =>
+        iv.halfWidth !== null &&
+        iv.halfWidth <= conv.halfWidth * Math.abs(means[i]!) &&
+        (iv.lag1 ?? 0) <= LAG1_MAX,
+    );
+    if (tight && finished >= conv.minMessages) return 'converged';
+    if (grows(stabilityOf(mb, K, K * mb.series.length, c.numNodes).latencyGrowth, 2)) return 'unstable';
+    return undefined;
+  }
+}
+
+function ratio(S: Float64Array, N: Float64Array, K: number): number {
+  let s = 0;
+  let n = 0;
+  for (let k = 0; k < K; k++) {
+    s += S[k]!;
+    n += N[k]!;
+  }
+  return n > 0 ? s / n : 0;
+}

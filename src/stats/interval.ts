@@ -1,0 +1,149 @@
+import { t975 } from './student-t.js';
+
+/**
+ * The uncertainty of one reported mean: how many samples stand behind it and the half-width of
+ * its 95% confidence interval (the interval is mean +- halfWidth). docs/results.md, "Confidence
+ * intervals", says how each method is sound.
+ *
+ * - `batch-means`: samples of one run, correlated in time, grouped into consecutive batches whose
+ *   means are nearly independent; Student's t over the batches (ratio estimator, so batches of
+ *   unequal counts are weighted by their counts).
+ * - `iid`: independent samples (random multicasts run alone or planned); Student's t over them.
+ * - `seeds`: one value per seed (independent replications); Student's t over the seeds.
+ * - `pooled`: several seeds, each with its own interval: the seeds' variances of the mean add.
+ * - `exact`: a quantity the model computes without sampling error.
+ * `halfWidth` is null when no interval can be estimated (one seed of a quantity that has no
+ * within-run samples, or fewer than two batches holding samples).
+ */
+export interface Interval {
+  /** Samples behind the mean: messages, random multicast sets, or seeds. */
+  n: number;
+  halfWidth: number | null;
+  method: 'batch-means' | 'iid' | 'seeds' | 'pooled' | 'exact';
+  /** Degrees of freedom of the t quantile (batches - 1, samples - 1, seeds - 1, or Welch-Satterthwaite). */
+  df: number;
+  /**
+   * Batch means: the lag-1 autocorrelation of the batches (near zero when they are long enough to
+   * be independent; a positive value has widened the interval, see ratioBatchMeans).
+   */
+  lag1?: number;
+}
+
+/** Sums of x and x^2 over independent samples. */
+export class Moments {
+  n = 0;
+  private sum = 0;
+  private sumSq = 0;
+  private shift = Number.NaN;
+
+  add(x: number): void {
+    // Shifted by the first sample, so that x^2 sums do not lose the variance to cancellation.
+    if (Number.isNaN(this.shift)) this.shift = x;
+    const d = x - this.shift;
+    this.n++;
+    this.sum += d;
+    this.sumSq += d * d;
+  }
+
+  get mean(): number {
+    return this.n === 0 ? 0 : this.shift + this.sum / this.n;
+  }
+
+  interval(): Interval {
+    const n = this.n;
+    if (n < 2) return { n, halfWidth: null, method: 'iid', df: 0 };
+    const v = Math.max(0, (this.sumSq - (this.sum * this.sum) / n) / (n - 1));
+    return { n, halfWidth: (t975(n - 1) * Math.sqrt(v)) / Math.sqrt(n), method: 'iid', df: n - 1 };
+  }
+}
+
+/**
+ * Batch means for a ratio R = sum(S) / sum(N) over K batches (S_k: the batch's summed values, N_k:
+ * its count of samples, or its cycles for a rate). The batches are taken as identically distributed
+ * pairs (S_k, N_k); the variance of R is then estimated by sum_k z_k^2 / (K (K - 1)) with
+ * z_k = (S_k - R N_k) / Nbar (the ratio estimator), which with equal counts is the textbook variance
+ * of the batch means. Batches with no samples contribute a zero residual.
+ *
+ * Batch means are nearly independent only when batches are much longer than the time over which
+ * samples are correlated. `lag1` is the lag-1 autocorrelation of the residuals, the check of that:
+ * near zero when the batches are long enough, large when they are not (near saturation, where
+ * queues fluctuate slowly). With `correlated` set (batches of consecutive time, not independent
+ * samples), a positive lag1 widens the interval by sqrt((1 + r) / (1 - r)) (r at most 0.9), the
+ * variance of the mean of a first-order autoregressive series relative to an independent one.
+ */
+export function ratioBatchMeans(
+  S: ArrayLike<number>,
+  N: ArrayLike<number>,
+  K: number,
+  correlated = false,
+): { mean: number; halfWidth: number | null; df: number; lag1: number } {
+  let sumS = 0;
+  let sumN = 0;
+  let filled = 0;
+  for (let k = 0; k < K; k++) {
+    sumS += S[k]!;
+    sumN += N[k]!;
+    if (N[k]! > 0) filled++;
+  }
+  if (sumN === 0) return { mean: 0, halfWidth: null, df: 0, lag1: 0 };
+  const R = sumS / sumN;
+  if (K < 2 || filled < 2) return { mean: R, halfWidth: null, df: 0, lag1: 0 };
+  const nbar = sumN / K;
+  let ss = 0;
+  let cross = 0;
+  let prev = 0;
+  for (let k = 0; k < K; k++) {
+    const z = (S[k]! - R * N[k]!) / nbar;
+    ss += z * z;
+    if (k > 0) cross += z * prev;
+    prev = z;
+  }
+  const lag1 = ss > 0 ? cross / ss : 0;
+  const r = Math.min(0.9, Math.max(0, lag1));
+  const inflate = correlated && r > 0 ? Math.sqrt((1 + r) / (1 - r)) : 1;
+  const se = Math.sqrt(ss / (K * (K - 1))) * inflate;
+  return { mean: R, halfWidth: t975(K - 1) * se, df: K - 1, lag1 };
+}
+
+/** One seed's estimate of a point's mean. */
+export interface SeedEstimate {
+  mean: number;
+  interval?: Interval | undefined;
+}
+
+/**
+ * A point's mean over its seeds and the interval of that mean. One seed: its own interval. Several
+ * seeds that each carry a within-run interval: independent replications, so the variances of their
+ * means add (var = sum se_i^2 / k^2), with Welch-Satterthwaite degrees of freedom; this keeps the
+ * degrees of freedom of the batches, where Student's t over two or three seed means would have one
+ * or two. Several seeds without within-run intervals (a makespan, a single plan-level value): t over
+ * the seed means.
+ */
+export function combineSeeds(seeds: readonly SeedEstimate[]): { mean: number; interval: Interval } {
+  const k = seeds.length;
+  const mean = seeds.reduce((a, s) => a + s.mean, 0) / Math.max(1, k);
+  if (k === 1)
+    return { mean, interval: seeds[0]!.interval ?? { n: 1, halfWidth: null, method: 'seeds', df: 0 } };
+  const within = seeds.every(
+    (s) => s.interval !== undefined && s.interval.halfWidth !== null && s.interval.df >= 1,
+  );
+  if (within) {
+    let v = 0;
+    let dfDen = 0;
+    let n = 0;
+    for (const s of seeds) {
+      const iv = s.interval!;
+      n += iv.n;
+      const se2 = (iv.halfWidth! / t975(iv.df)) ** 2;
+      v += se2;
+      dfDen += se2 ** 2 / iv.df;
+    }
+    const df = dfDen > 0 ? (v * v) / dfDen : Number.POSITIVE_INFINITY;
+    const se = Math.sqrt(v) / k;
+    return { mean, interval: { n, halfWidth: t975(Math.min(df, 1e9)) * se, method: 'pooled', df } };
+  }
+  const m = new Moments();
+  for (const s of seeds) m.add(s.mean);
+  const iv = m.interval();
+  return { mean, interval: { ...iv, method: 'seeds' } };
+}

@@ -1,0 +1,81 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { parseConfig } from '../../src/config/load.js';
+import { runSimulation } from '../../src/sim/run.js';
+import { MIN_BATCHES } from '../../src/sim/window.js';
+
+/** Uniform unicast on an 8x8 mesh (saturates near 0.33 flits/node/cycle with 8-flit buffers). */
+function run(load: number, workload: Record<string, unknown> = {}) {
+  return runSimulation(
+    parseConfig({
+      seed: 5,
+      network: { topology: 'mesh:8x8', bufferDepth: 8 },
+      workload: { type: 'uniform', load, warmup: 2000, measure: 100000, ...workload },
+    }),
+  ).metrics;
+}
+
+describe('measurement window', () => {
+  it('a fixed window: 20 batches, every mean with its count and interval, centred ci95', () => {
+    const m = run(0.1, { measure: 20000 });
+    assert.deepEqual(m.window, { start: 2000, end: 22000, batches: 20, batchCycles: 1000, endedBy: 'fixed' });
+    for (const key of [
+      'latency.mean',
+      'latencyAvgDest.mean',
+      'headerLatency.mean',
+      'traffic.perMessage',
+      'throughput.offered',
+      'throughput.accepted',
+      'classes.unicast.latency.mean',
+    ]) {
+      const iv = m.intervals[key];
+      assert.ok(iv && iv.halfWidth !== null && iv.halfWidth > 0 && iv.n > 1000, key);
+      assert.equal(iv.method, 'batch-means');
+      assert.equal(iv.df, 19);
+    }
+    const h = m.intervals['latency.mean']!.halfWidth!;
+    assert.ok(Math.abs(m.latency.ci95[0] - (m.latency.mean - h)) < 0.002);
+    assert.ok(Math.abs(m.latency.ci95[1] - (m.latency.mean + h)) < 0.002);
+    assert.equal(m.stability?.stable, true);
+  });
+
+  it('ends by convergence: target reached on enough messages, at a batch boundary, well before the cap', () => {
+    const m = run(0.1, { convergence: { halfWidth: 0.02, minMessages: 1000, batchCycles: 1000 } });
+    assert.equal(m.window!.endedBy, 'converged');
+    const iv = m.intervals['latency.mean']!;
+    assert.ok(iv.halfWidth! <= 0.02 * m.latency.mean * 1.25, 'the final interval is near the target');
+    assert.ok(iv.n >= 1000);
+    assert.ok(m.window!.batches >= MIN_BATCHES);
+    assert.equal((m.window!.end - m.window!.start) % m.window!.batchCycles, 0);
+    assert.ok(m.window!.end < 102000);
+    assert.equal(m.messages.unfinished, 0);
+  });
+
+  it('a tighter target takes longer', () => {
+    const loose = run(0.1, { convergence: { halfWidth: 0.05 } });
+    const tight = run(0.1, { convergence: { halfWidth: 0.005 } });
+    assert.ok(tight.window!.end > loose.window!.end);
+  });
+
+  it('stops an overloaded run early as unstable, its shortfall beyond the interval', () => {
+    const m = run(0.5, { convergence: {} });
+    assert.equal(m.window!.endedBy, 'unstable');
+    assert.ok(m.window!.end - m.window!.start <= 32000, `window ${m.window!.end - m.window!.start}`);
+    assert.equal(m.stability!.stable, false);
+    const s = m.stability!.shortfall;
+    assert.ok(s.mean - s.halfWidth! > 0);
+    assert.match(m.stability!.reason!, /short of offered/);
+  });
+
+  it('runs to the cap when neither converges (a target no run reaches)', () => {
+    const m = run(0.1, { measure: 30000, convergence: { halfWidth: 0.0001 } });
+    assert.equal(m.window!.endedBy, 'cap');
+    assert.equal(m.window!.end, 32000);
+  });
+
+  it('is deterministic: the same seed gives the same window and metrics', () => {
+    const a = run(0.2, { convergence: {} });
+    const b = run(0.2, { convergence: {} });
+    assert.deepEqual(a, b);
+  });
+});
