@@ -75,7 +75,7 @@ export function printFailures(records: readonly PointRecord[]): void {
   for (const r of failed) console.log(`  ${JSON.stringify(r.params)} seed ${r.seed}: ${r.error}`);
 }
 
-const MARK = { holds: 'holds ', fails: 'FAILS ', unchecked: 'not checked ' } as const;
+const MARK = { holds: 'holds ', tie: 'tie   ', fails: 'FAILS ', unchecked: 'not checked ' } as const;
 
 export function printClaims(
   exp: Experiment,
@@ -87,5 +87,8 @@ export function printClaims(
   console.log(
     `\nclaims of ${exp.paper ? `paper ${exp.paper}` : 'the paper'}${exp.figure ? `, Fig. ${exp.figure}` : ''}:`,
   );
-  for (const c of claims) console.log(`  ${MARK[c.verdict]} ${c.claim}\n         ${c.detail}`);
+  for (const c of claims)
+    console.log(
+      `  ${MARK[c.verdict]} ${c.claim}\n         ${c.detail}${c.paper ? `\n         paper: "${c.paper}"` : ''}`,
+    );
 }

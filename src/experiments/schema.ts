@@ -49,19 +49,10 @@ const Plot = z
         "Panels of each chart, as a paper's figure lays them out: one chart per y column and panel, each keeping the points that match `where` and whose x lies in [from, to] (002's figures split by switch; 003's by small and large sizes). Default: one chart of all points.",
       ),
     saturation: z
-      .number()
-      .min(0)
-      .max(1)
+      .boolean()
       .optional()
       .describe(
-        'A point whose accepted throughput is below this fraction of its offered load is past saturation: left out of latency charts (002 sec. 7.1: "latency curves are not plotted above the saturation bandwidth"), with every higher load of its series.',
-      ),
-    saturationLatency: z
-      .number()
-      .positive()
-      .optional()
-      .describe(
-        "With saturation: a point whose mean latency exceeds this many times its series' latency at the lowest load is past saturation too (src/experiments/saturation.ts).",
+        'A load sweep: judge each point for stability (accepted throughput against offered, latency growth over the window; docs/results.md, "Stability and saturation"), report each series\' saturation as (last stable, first unstable] load, and leave the points past it out of latency charts and tables (002 sec. 7.1: "latency curves are not plotted above the saturation bandwidth"); their throughput stays.',
       ),
     xlabel: z.string().optional(),
     ylabels: z.array(z.string()).optional().describe('One label per y column, with units.'),

@@ -1,22 +1,28 @@
+import { fmtHalf, fmtNum } from '../stats/compare.js';
 import type { ClaimResult } from './claims/claim.js';
 import { CLAIMS } from './claims/index.js';
+import { pointEstimate } from './estimates.js';
 import { failedGroups } from './failures.js';
 import { getPath, valueAt } from './fields.js';
 import { dataPoints, type PointRecord } from './record.js';
+import { bracketOf, fmtBracket, saturatedPoints } from './saturation.js';
 import type { Experiment } from './schema.js';
-
-const fmt = (v: unknown) =>
-  typeof v === 'number'
-    ? Number.isInteger(v)
-      ? String(v)
-      : v.toFixed(Math.abs(v) >= 100 ? 0 : 2)
-    : String(v ?? '');
 
 const MARK: Record<ClaimResult['verdict'], string> = {
   holds: '**holds**',
+  tie: '**tie** (within noise)',
   fails: '**does not hold**',
   unchecked: '**not checked**',
 };
+
+/** A table cell: the point's mean over its seeds with its 95% half-width ("239 ± 2.1"). */
+function cell(records: readonly PointRecord[], path: string): string | undefined {
+  const p = pointEstimate(records, path);
+  if (!p) return undefined;
+  const v = fmtNum(p.mean);
+  const h = p.interval.halfWidth;
+  return h === null || h === 0 ? v : `${v} ± ${fmtHalf(h)}`;
+}
 
 /** The paper's claims about an experiment's figure, judged on completed points only. */
 export function claimsOf(
@@ -54,6 +60,11 @@ export function summaryMarkdown(
   const plot = exp.plot;
   const ok = dataPoints(records);
   if (plot) {
+    lines.push(
+      "Each cell: the mean over the point's seeds ± the half-width of its 95% confidence interval (docs/results.md).",
+      '',
+    );
+    const past = plot.saturation ? saturatedPoints(records, plot.series, plot.x) : new Set<PointRecord>();
     const seriesPath = plot.series;
     const series = seriesPath ? [...new Set(records.map((r) => String(valueAt(r, seriesPath))))] : [''];
     const xs = [...new Set(records.map((r) => Number(valueAt(r, plot.x))))].sort((a, b) => a - b);
@@ -65,11 +76,10 @@ export function summaryMarkdown(
         const cells = series.map((s) => {
           const here = (r: PointRecord) =>
             Number(valueAt(r, plot.x)) === x && (!seriesPath || String(valueAt(r, seriesPath)) === s);
-          const vals = ok
-            .filter(here)
-            .map((r) => Number(valueAt(r, y)))
-            .filter((v) => !Number.isNaN(v));
-          if (vals.length) return fmt(vals.reduce((a, b) => a + b, 0) / vals.length);
+          const pts = ok.filter(here);
+          if (/latency/i.test(y) && pts.some((r) => past.has(r))) return 'saturated';
+          const c = cell(pts, y);
+          if (c !== undefined) return c;
           const f = records.find((r) => r.status === 'failed' && here(r));
           return f
             ? f.outcome?.status === 'deadlock'
@@ -84,6 +94,19 @@ export function summaryMarkdown(
       lines.push('');
     });
   }
+  if (plot?.saturation) {
+    const seriesPath = plot.series;
+    const names = seriesPath ? [...new Set(records.map((r) => String(valueAt(r, seriesPath))))] : [''];
+    lines.push(
+      `Saturation, as (last stable, first unstable] ${plot.xlabel ?? plot.x} (docs/results.md, "Stability and saturation"); latency cells past it read "saturated":`,
+      '',
+    );
+    for (const n of names) {
+      const rs = seriesPath ? records.filter((r) => String(valueAt(r, seriesPath)) === n) : records;
+      lines.push(`- ${n || 'all'}: ${fmtBracket(bracketOf(rs, plot.x))}`);
+    }
+    lines.push('');
+  }
   const groups = failedGroups(exp, records);
   if (groups.length) {
     lines.push('Points left out of tables, plots and claims (not data):', '');
@@ -94,7 +117,10 @@ export function summaryMarkdown(
   const claims = claimsOf(exp, records, sibling);
   if (claims.length) {
     lines.push('Claims of the paper, checked on these data:', '');
-    for (const c of claims) lines.push(`- ${MARK[c.verdict]}: ${c.claim}. ${c.detail}.`);
+    for (const c of claims)
+      lines.push(
+        `- ${MARK[c.verdict]}: ${c.claim}. ${c.detail}.${c.paper ? ` The paper: "${c.paper}"` : ''}`,
+      );
     lines.push('');
   }
   return lines.join('\n');

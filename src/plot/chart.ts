@@ -2,7 +2,7 @@ import * as Plot from '@observablehq/plot';
 import { Resvg } from '@resvg/resvg-js';
 import { parseHTML } from 'linkedom';
 
-/** A line chart: one line per series, optional error bars (95% CI over replications). */
+/** A line chart: one line per series, error bars where points carry an interval (95% CI of the mean). */
 export interface ChartSpec {
   title?: string;
   xlabel: string;
@@ -26,7 +26,10 @@ export function renderSvg(spec: ChartSpec): string {
   const { document } = parseHTML('<!DOCTYPE html><html><body></body></html>');
   const rows = spec.series.flatMap((s) => s.points.map((p) => ({ ...p, series: s.name })));
   const names = spec.series.map((s) => s.name);
-  const withBars = rows.filter((r) => r.lo !== undefined && r.hi !== undefined && r.hi > r.lo);
+  // A log axis cannot draw a bar that reaches zero: such bars are cut at a tenth of the mean.
+  const withBars = rows
+    .filter((r) => r.lo !== undefined && r.hi !== undefined && r.hi > r.lo)
+    .map((r) => (spec.logY && r.lo! <= 0 ? { ...r, lo: r.y / 10 } : r));
   const color = { domain: names, scheme: 'tableau10' as const };
   // Room for the longest series name (about 7.5 px a character at 12 px), at least 150 px.
   const legendWidth = Math.max(150, 16 + 7.5 * Math.max(0, ...names.map((n) => n.length)));

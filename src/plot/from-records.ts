@@ -1,13 +1,11 @@
 import { writeFileSync } from 'node:fs';
+import { pointEstimate } from '../experiments/estimates.js';
 import { failedGroups } from '../experiments/failures.js';
 import { valueAt } from '../experiments/fields.js';
 import { dataPoints, type PointRecord } from '../experiments/record.js';
 import { saturatedPoints } from '../experiments/saturation.js';
 import type { Experiment } from '../experiments/schema.js';
 import { type ChartSpec, renderSvg, svgToPng } from './chart.js';
-
-/** Student's t, 97.5% quantiles for 1..10 degrees of freedom (then ~normal). */
-const T = [12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228];
 
 export interface ChartRequest {
   x: string;
@@ -20,9 +18,13 @@ export interface ChartRequest {
   logY?: boolean | undefined;
 }
 
-/** Lines of mean y against x per series; with several seeds per point, a 95% interval of the mean. */
+/**
+ * Lines of mean y against x per series, each point with its 95% interval as an error bar: the
+ * interval of the mean over the point's seeds (experiments/estimates.ts), which for one seed is the
+ * run's own batch-means or i.i.d. interval.
+ */
 export function chartFromRecords(records: PointRecord[], req: ChartRequest): ChartSpec {
-  const groups = new Map<string, Map<number, number[]>>();
+  const groups = new Map<string, Map<number, PointRecord[]>>();
   for (const r of dataPoints(records)) {
     const x = Number(valueAt(r, req.x));
     const y = Number(valueAt(r, req.y));
@@ -30,23 +32,21 @@ export function chartFromRecords(records: PointRecord[], req: ChartRequest): Cha
     const s = req.series ? String(valueAt(r, req.series)) : req.y;
     let g = groups.get(s);
     if (!g) groups.set(s, (g = new Map()));
-    g.set(x, [...(g.get(x) ?? []), y]);
+    g.set(x, [...(g.get(x) ?? []), r]);
   }
   // Metrics that cannot be negative keep their intervals at zero or above.
   const nonNegative = [...groups.values()].every((g) =>
-    [...g.values()].every((ys) => ys.every((y) => y >= 0)),
+    [...g.values()].every((rs) => rs.every((r) => Number(valueAt(r, req.y)) >= 0)),
   );
   const series = [...groups].map(([name, g]) => ({
     name,
     points: [...g]
       .sort((a, b) => a[0] - b[0])
-      .map(([x, ys]) => {
-        const n = ys.length;
-        const m = ys.reduce((a, b) => a + b, 0) / n;
-        if (n < 2) return { x, y: m };
-        const sd = Math.sqrt(ys.reduce((a, b) => a + (b - m) ** 2, 0) / (n - 1));
-        const h = ((T[n - 2] ?? 1.96) * sd) / Math.sqrt(n);
-        return { x, y: m, lo: nonNegative ? Math.max(0, m - h) : m - h, hi: m + h };
+      .map(([x, rs]) => {
+        const p = pointEstimate(rs, req.y)!;
+        const h = p.interval.halfWidth;
+        if (h === null || h === 0) return { x, y: p.mean };
+        return { x, y: p.mean, lo: nonNegative ? Math.max(0, p.mean - h) : p.mean - h, hi: p.mean + h };
       }),
   }));
   return {
@@ -81,13 +81,7 @@ export function plotExperiment(
   const notes = failedGroups(exp, records).map((g) => `left out, not data: ${g.text}`);
   const fig = `${exp.paper ? `${exp.paper} ` : ''}${exp.figure ? `Fig. ${exp.figure}` : exp.id}`;
   // Past saturation a latency is no measurement (002 sec. 7.1): such points leave latency charts.
-  const past =
-    p.saturation === undefined
-      ? new Set<PointRecord>()
-      : saturatedPoints(records, p.series, p.x, {
-          received: p.saturation,
-          latencyFactor: p.saturationLatency,
-        });
+  const past = p.saturation ? saturatedPoints(records, p.series, p.x) : new Set<PointRecord>();
   const out: Array<{ svg: string; png: string }> = [];
   p.y.forEach((y, i) => {
     const shown = /latency/i.test(y) ? records.filter((r) => !past.has(r)) : records;

@@ -12,8 +12,9 @@ import { CLAIMS } from '../../src/experiments/claims/index.js';
 import type { Series } from '../../src/experiments/claims/series.js';
 import type { PointRecord } from '../../src/experiments/record.js';
 
-const series = (o: Record<string, Array<[number, number]>>): Series =>
-  new Map(Object.entries(o).map(([k, v]) => [k, v.map(([x, y]) => ({ x, y }))]));
+/** Series of exact points ([x, y]) or points with a half-width ([x, y, h]). */
+const series = (o: Record<string, Array<[number, number] | [number, number, number]>>): Series =>
+  new Map(Object.entries(o).map(([k, v]) => [k, v.map(([x, y, h]) => ({ x, y, h: h ?? 0, n: 1 }))]));
 
 describe('claims', () => {
   it('a claim over no data is not checked, never held, for every figure of every paper', () => {
@@ -99,5 +100,25 @@ describe('claims', () => {
     );
     assert.equal(improvedOver(undefined, s, ['c'], 'latency', 'x').verdict, 'unchecked');
     assert.equal(orderedAtEveryPoint(s, ['a', 'zz'], 'latency').verdict, 'unchecked');
+  });
+
+  it('a difference within the combined intervals is a tie, beyond them a verdict either way', () => {
+    const s = series({
+      a: [[1, 100, 3]],
+      b: [[1, 104, 3]],
+      c: [[1, 110, 3]],
+      d: [[1, 100]],
+      e: [[1, 90, 3]],
+    });
+    // 4 apart with half-widths 3 and 3 (combined 4.24): within noise.
+    assert.equal(lowestAtEveryPoint(s, 'a', ['a', 'b'], 'latency').verdict, 'tie');
+    assert.equal(lowestAtEveryPoint(s, 'a', ['a', 'c'], 'latency').verdict, 'holds');
+    assert.equal(lowestAtEveryPoint(s, 'c', ['c', 'a'], 'latency').verdict, 'fails');
+    // An exact equality reads as a tie under a strict claim, never as holds or fails.
+    assert.equal(orderedAtEveryPoint(s, ['a', 'd'], 'latency').verdict, 'tie');
+    // One part beyond noise the other way makes the whole claim fail, whatever the ties.
+    assert.equal(lowestAtEveryPoint(s, 'a', ['a', 'b', 'e'], 'latency').verdict, 'fails');
+    const detail = lowestAtEveryPoint(s, 'a', ['a', 'b'], 'latency').detail;
+    assert.match(detail, /100 ± 3 vs b 104 ± 3/);
   });
 });

@@ -107,9 +107,9 @@ export const CCC_CLAIMS: Record<string, ClaimSet> = {
         unchecked(quarter, 'no set size with both schemes measured'),
         unchecked(gap, 'no set size with both schemes measured'),
       ];
-    const u = (x: number) => at(worst, 'uccc', x)!;
-    const sep = (x: number) => at(worst, 'separate', x)!;
-    const no = (x: number) => at(worstNo, 'uccc', x) ?? u(x);
+    const u = (x: number) => at(worst, 'uccc', x)!.y;
+    const sep = (x: number) => at(worst, 'separate', x)!.y;
+    const no = (x: number) => at(worstNo, 'uccc', x)?.y ?? u(x);
     const frac = (x: number) => (u(x) - no(x)) / (sep(x) - no(x));
     return [
       judged(

@@ -1,37 +1,85 @@
-import { type ClaimResult, fmt, judged, unchecked } from './claim.js';
+import {
+  all,
+  atLeast,
+  atMost,
+  type Decision,
+  type Estimate,
+  fmtEstimate as e,
+  less,
+  ratio,
+} from '../../stats/compare.js';
+import { type ClaimResult, decided, unchecked } from './claim.js';
 import { at, commonXs, missing, type Series } from './series.js';
 
 const pct = (r: number) => `${((r - 1) * 100).toFixed(0)}%`;
+
+/** One comparison of a claim: its decision and the numbers behind it. */
+export interface Part {
+  d: Decision;
+  text: string;
+}
+
+/**
+ * The detail of a claim made of parts: when it holds, `summary`; otherwise the parts that fail,
+ * then those that tie (at most `max` of each kind, with the count of the rest).
+ */
+export function detailOf(parts: readonly Part[], summary: string, max = 6): string {
+  const fails = parts.filter((p) => p.d === 'fails');
+  const ties = parts.filter((p) => p.d === 'tie');
+  if (fails.length === 0 && ties.length === 0) return summary;
+  const list = (ps: Part[], what: string) =>
+    ps.length === 0
+      ? []
+      : [
+          `${what}: ${ps
+            .slice(0, max)
+            .map((p) => p.text)
+            .join('; ')}${ps.length > max ? `; and ${ps.length - max} more` : ''}`,
+        ];
+  return [...list(fails, 'opposite beyond noise'), ...list(ties, 'within noise')].join('. ');
+}
+
+/** A claim made of parts: all must hold. */
+export function fromParts(claim: string, parts: readonly Part[], summary: string): ClaimResult {
+  return decided(
+    claim,
+    all(parts.map((p) => p.d)),
+    detailOf(parts, `${summary} (${parts.length} comparison(s) beyond noise)`),
+  );
+}
 
 /** `best` has the lowest value at every x where it and another scheme were both measured. */
 export function lowestAtEveryPoint(s: Series, best: string, among: string[], what: string): ClaimResult {
   const others = among.filter((a) => a !== best);
   const claim = `${best} has the lowest ${what} at every point (against ${others.join(', ')})`;
-  const losses: string[] = [];
-  let compared = 0;
+  const parts: Part[] = [];
   for (const p of s.get(best) ?? [])
     for (const o of others) {
       const q = at(s, o, p.x);
       if (q === undefined) continue;
-      compared++;
-      if (q < p.y) losses.push(`at ${p.x}: ${o} ${fmt(q)} < ${best} ${fmt(p.y)}`);
+      parts.push({ d: less(p, q), text: `at ${p.x}: ${best} ${e(p)} vs ${o} ${e(q)}` });
     }
-  if (compared === 0) return unchecked(claim, `no point with ${best} and another scheme measured`);
-  const range = (s.get(best) ?? []).map((p) => `${p.x}: ${fmt(p.y)}`).join(', ');
-  return judged(claim, losses.length === 0, losses.length ? losses.join('; ') : `${best} ${range}`);
+  if (parts.length === 0) return unchecked(claim, `no point with ${best} and another scheme measured`);
+  const range = (s.get(best) ?? []).map((p) => `${p.x}: ${e(p)}`).join(', ');
+  return fromParts(claim, parts, `${best} ${range}`);
+}
+
+/** max / min of a series' points, with the interval of the ratio. */
+function spread(ys: readonly Estimate[]): Estimate {
+  const hi = ys.reduce((a, b) => (b.y > a.y ? b : a));
+  const lo = ys.reduce((a, b) => (b.y < a.y ? b : a));
+  return ratio(hi, lo);
 }
 
 /** "Nearly constant": the largest value is at most `maxRatio` times the smallest over the range. */
 export function nearlyConstant(s: Series, name: string, maxRatio: number, what: string): ClaimResult {
   const claim = `${name} ${what} is nearly constant over the range (largest at most ${pct(maxRatio)} above smallest)`;
-  const ys = (s.get(name) ?? []).map((p) => p.y);
+  const ys = s.get(name) ?? [];
   if (ys.length < 2) return unchecked(claim, `${ys.length} point(s) of ${name} measured`);
-  const r = Math.max(...ys) / Math.min(...ys);
-  return judged(
-    claim,
-    r <= maxRatio,
-    `${name} from ${fmt(Math.min(...ys))} to ${fmt(Math.max(...ys))} (x${r.toFixed(2)})`,
-  );
+  const r = spread(ys);
+  const lo = ys.reduce((a, b) => (b.y < a.y ? b : a));
+  const hi = ys.reduce((a, b) => (b.y > a.y ? b : a));
+  return decided(claim, atMost(r, maxRatio), `${name} from ${e(lo)} to ${e(hi)} (x${e(r)})`);
 }
 
 /** Each of `names` grows at least `factor`-fold from its first to its last measured point. */
@@ -39,15 +87,12 @@ export function growsAtLeast(s: Series, names: string[], factor: number, what: s
   const claim = `${names.join(' and ')} degrade as the x value grows (${what} grows at least x${factor})`;
   const short = names.filter((n) => (s.get(n) ?? []).length < 2);
   if (short.length) return unchecked(claim, `fewer than 2 points of ${short.join(', ')}`);
-  const g = names.map((n) => {
+  const parts = names.map((n) => {
     const p = s.get(n)!;
-    return [n, p[p.length - 1]!.y / p[0]!.y] as const;
+    const r = ratio(p[p.length - 1]!, p[0]!);
+    return { d: atLeast(r, factor), text: `${n} x${e(r)}` };
   });
-  return judged(
-    claim,
-    g.every(([, x]) => x >= factor),
-    g.map(([n, x]) => `${n} x${x.toFixed(2)}`).join(', '),
-  );
+  return decided(claim, all(parts.map((p) => p.d)), parts.map((p) => p.text).join(', '));
 }
 
 /**
@@ -65,20 +110,18 @@ export function orderedAtEveryPoint(
   if (gone.length) return unchecked(claim, `no data for ${gone.join(', ')}`);
   const xs = commonXs(s, order);
   if (xs.length === 0) return unchecked(claim, `no point where ${order.join(', ')} were all measured`);
-  const bad: string[] = [];
+  const parts: Part[] = [];
   const rows: string[] = [];
   for (const x of xs) {
     const ys = order.map((n) => at(s, n, x)!);
-    rows.push(`${x}: ${ys.map(fmt).join(' / ')}`);
+    rows.push(`${x}: ${ys.map(e).join(' / ')}`);
     for (let i = 0; i + 1 < ys.length; i++)
-      if (!(ys[i]! < ys[i + 1]!))
-        bad.push(`at ${x}: ${order[i]} ${fmt(ys[i]!)} >= ${order[i + 1]} ${fmt(ys[i + 1]!)}`);
+      parts.push({
+        d: less(ys[i]!, ys[i + 1]!),
+        text: `at ${x}: ${order[i]} ${e(ys[i]!)} vs ${order[i + 1]} ${e(ys[i + 1]!)}`,
+      });
   }
-  return judged(
-    claim,
-    bad.length === 0,
-    bad.length ? bad.join('; ') : `${order.join(' / ')}: ${rows.join(', ')}`,
-  );
+  return fromParts(claim, parts, `${order.join(' / ')}: ${rows.join(', ')}`);
 }
 
 /** `a` is at most `b` times (1 + tol) at every common x: "as good as" (one-sided). */
@@ -86,14 +129,11 @@ export function noWorseThan(s: Series, a: string, b: string, tol: number, what: 
   const claim = `${a} performs as well as ${b} (${what} at most ${(tol * 100).toFixed(0)}% above it at every point)`;
   const xs = commonXs(s, [a, b]);
   if (xs.length === 0) return unchecked(claim, `no point where ${a} and ${b} were both measured`);
-  const off: string[] = [];
-  const ratios: string[] = [];
-  for (const x of xs) {
-    const r = at(s, a, x)! / at(s, b, x)!;
-    ratios.push(`${x}: ${r.toFixed(2)}`);
-    if (r > 1 + tol) off.push(`at ${x}: ${fmt(at(s, a, x)!)} vs ${fmt(at(s, b, x)!)}`);
-  }
-  return judged(claim, off.length === 0, off.length ? off.join('; ') : `ratios ${ratios.join(', ')}`);
+  const parts = xs.map((x) => {
+    const r = ratio(at(s, a, x)!, at(s, b, x)!);
+    return { d: atMost(r, 1 + tol), text: `${x}: ${e(r)}` };
+  });
+  return decided(claim, all(parts.map((p) => p.d)), `ratios ${parts.map((p) => p.text).join(', ')}`);
 }
 
 /**
@@ -109,17 +149,13 @@ export function improvedOver(
 ): ClaimResult {
   const claim = `${change} improves ${names.join(' and ')} (${what} lower at every point)`;
   if (!before) return unchecked(claim, 'the figure to compare with was not run into the same results folder');
-  const worse: string[] = [];
-  const rows: string[] = [];
-  let compared = 0;
+  const parts: Part[] = [];
   for (const n of names)
     for (const p of s.get(n) ?? []) {
       const q = at(before, n, p.x);
       if (q === undefined) continue;
-      compared++;
-      rows.push(`${n}@${p.x}: ${fmt(q)} -> ${fmt(p.y)}`);
-      if (!(p.y < q)) worse.push(`${n} at ${p.x}: ${fmt(p.y)} vs ${fmt(q)} before`);
+      parts.push({ d: less(p, q), text: `${n}@${p.x}: ${e(q)} -> ${e(p)}` });
     }
-  if (compared === 0) return unchecked(claim, 'no point measured in both figures');
-  return judged(claim, worse.length === 0, worse.length ? worse.join('; ') : rows.join(', '));
+  if (parts.length === 0) return unchecked(claim, 'no point measured in both figures');
+  return fromParts(claim, parts, parts.map((p) => p.text).join(', '));
 }

@@ -1,18 +1,26 @@
+import type { Decision } from '../../stats/compare.js';
 import type { PointRecord } from '../record.js';
 
 /**
- * The verdict on one of a paper's claims: `holds` or `fails` on the data, or `unchecked` when
- * the data needed to judge it are missing (failed points, a figure not run). A claim evaluated
- * on nothing never holds.
+ * The verdict on one of a paper's claims, decided beyond noise (stats/compare.ts): `holds` when the
+ * difference the claim asserts exceeds the combined 95% intervals, `tie` when it does not (within
+ * noise, or within the resolution of a load grid), `fails` only when the opposite is beyond the
+ * intervals; `unchecked` when the data needed to judge it are missing (failed points, a figure not
+ * run). A claim evaluated on nothing never holds.
  */
-export type Verdict = 'holds' | 'fails' | 'unchecked';
+export type Verdict = Decision | 'unchecked';
 
 /** One of a paper's claims about a figure, checked on the data of a run. */
 export interface ClaimResult {
   claim: string;
   verdict: Verdict;
-  /** The numbers behind the verdict (or what was missing). */
+  /** The numbers behind the verdict, with their intervals (or what was missing). */
   detail: string;
+  /**
+   * The paper's own words, quoted beside a check that is stricter or more specific than they are,
+   * so a reader can weigh the verdict against what the paper says.
+   */
+  paper?: string;
 }
 
 export interface ClaimContext {
@@ -24,6 +32,15 @@ export interface ClaimContext {
 
 export type ClaimSet = (ctx: ClaimContext) => ClaimResult[];
 
+/** A claim decided on the data: holds, tie or fails. */
+export function decided(claim: string, verdict: Decision, detail: string): ClaimResult {
+  return { claim, verdict, detail };
+}
+
+/**
+ * A claim about exact quantities (plans, tables, counts: no sampling error): holds or fails. Use
+ * `decided` for anything measured with noise.
+ */
 export function judged(claim: string, holds: boolean, detail: string): ClaimResult {
   return { claim, verdict: holds ? 'holds' : 'fails', detail };
 }
@@ -32,4 +49,4 @@ export function unchecked(claim: string, why: string): ClaimResult {
   return { claim, verdict: 'unchecked', detail: why };
 }
 
-export const fmt = (v: number): string => (Math.abs(v) >= 100 ? v.toFixed(0) : v.toFixed(2));
+export { fmtEstimate as fmtE, fmtNum as fmt } from '../../stats/compare.js';

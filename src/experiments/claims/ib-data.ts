@@ -39,7 +39,7 @@ export function speedup(s: Series, [uc, mc]: [string, string], x: number, how: S
   const u = at(s, uc, x);
   const m = at(s, mc, x);
   if (u === undefined || m === undefined) return undefined;
-  return how === 'ratio' ? u / m : u - m;
+  return how === 'ratio' ? u.y / m.y : u.y - m.y;
 }
 
 /** Every record of the given variants, for per-run checks (completed points only). */

@@ -39,8 +39,8 @@ function c1(f: IbFigure, s: Series): ClaimResult {
     const bad: string[] = [];
     for (const [uc, mc] of pairs(f.vls))
       for (const x of xs)
-        if (!(at(s, mc, x)! < at(s, uc, x)!))
-          bad.push(`${mc} ${f2(at(s, mc, x)!)} vs ${uc} ${f2(at(s, uc, x)!)} us at ${x} B`);
+        if (!(at(s, mc, x)!.y < at(s, uc, x)!.y))
+          bad.push(`${mc} ${f2(at(s, mc, x)!.y)} vs ${uc} ${f2(at(s, uc, x)!.y)} us at ${x} B`);
     const show = pairs(f.vls)
       .map(
         ([uc, mc]) =>
@@ -125,7 +125,7 @@ function noSlower(
   );
   if (xs.length === 0) return unchecked(claim, 'no sizes common to the figures');
   const bad: string[] = [];
-  const rows = xs.map((x) => chain.map(([, s, v]) => at(s!, v, x)!));
+  const rows = xs.map((x) => chain.map(([, s, v]) => at(s!, v, x)!.y));
   xs.forEach((x, j) => {
     const v = rows[j]!;
     if (v.some((y, i) => i > 0 && !(v[i - 1]! <= factor * y))) bad.push(`${x} B: ${v.map(f2).join(' / ')}`);
@@ -154,8 +154,8 @@ function c6a(s: Series, scheme: 'uc' | 'mc'): ClaimResult {
     if (xs.length === 0) return unchecked(claim, 'no sizes up to 512 B');
     const bad: string[] = [];
     for (const x of xs) {
-      const a = at(s, S, x)!;
-      const b = at(s, D, x)!;
+      const a = at(s, S, x)!.y;
+      const b = at(s, D, x)!.y;
       const ok = scheme === 'uc' ? a < b && (x !== 32 || a <= 0.95 * b) : a <= b;
       if (!ok) bad.push(`${x} B: shared ${f2(a)} vs dedicated ${f2(b)}`);
     }
@@ -164,7 +164,7 @@ function c6a(s: Series, scheme: 'uc' | 'mc'): ClaimResult {
       bad.length === 0,
       bad.length
         ? bad.join('; ')
-        : xs.map((x) => `${x} B: ${f2(at(s, S, x)!)} vs ${f2(at(s, D, x)!)}`).join('; '),
+        : xs.map((x) => `${x} B: ${f2(at(s, S, x)!.y)} vs ${f2(at(s, D, x)!.y)}`).join('; '),
     );
   });
 }
@@ -175,7 +175,7 @@ function c6b(s: Series): ClaimResult {
     'C6b the shared/dedicated difference fades for large messages, unicast (Cases 1-2); multicast reported';
   return withData(s, ['uc-shared', 'uc-dedicated', 'mc-shared', 'mc-dedicated'], claim, (xs) => {
     const gap = (k: string, x: number) =>
-      Math.abs(at(s, `${k}-shared`, x)! - at(s, `${k}-dedicated`, x)!) / at(s, `${k}-dedicated`, x)!;
+      Math.abs(at(s, `${k}-shared`, x)!.y - at(s, `${k}-dedicated`, x)!.y) / at(s, `${k}-dedicated`, x)!.y;
     const lo = xs[0]!;
     const hi = xs[xs.length - 1]!;
     const pct = (v: number) => `${(100 * v).toFixed(1)}%`;
@@ -317,7 +317,7 @@ function especiallyUnicast(s4: Series, s1: Series | undefined, id1: string): Cla
   );
   if (xs.length === 0) return unchecked(claim, 'no sizes common to the figures');
   const gain = (k: string, x: number) =>
-    (at(s1, `${k}-1vl`, x)! - at(s4, `${k}-shared`, x)!) / at(s1, `${k}-1vl`, x)!;
+    (at(s1, `${k}-1vl`, x)!.y - at(s4, `${k}-shared`, x)!.y) / at(s1, `${k}-1vl`, x)!.y;
   const pct = (v: number) => `${(100 * v).toFixed(1)}%`;
   const bad = xs.filter((x) => !(gain('uc', x) >= gain('mc', x)));
   return judged(
@@ -335,10 +335,10 @@ function slower(f: IbFigure, s: Series, multi: Series | undefined, id: string): 
   let n = 0;
   for (const v of f.variants)
     for (const x of sizesOf(s, [v])) {
-      const m = at(multi, v, x);
+      const m = at(multi, v, x)?.y;
       if (m === undefined) continue;
       n++;
-      if (!(at(s, v, x)! > m)) bad.push(`${v} ${x} B: ${f2(at(s, v, x)!)} vs ${f2(m)}`);
+      if (!(at(s, v, x)!.y > m)) bad.push(`${v} ${x} B: ${f2(at(s, v, x)!.y)} vs ${f2(m)}`);
     }
   if (n === 0) return unchecked(claim, 'no sizes common to the figures');
   return judged(claim, bad.length === 0, bad.length ? bad.join('; ') : `${n} comparisons`);

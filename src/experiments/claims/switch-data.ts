@@ -1,19 +1,18 @@
+import { pointEstimate } from '../estimates.js';
 import { valueAt } from '../fields.js';
 import { dataPoints, type PointRecord } from '../record.js';
-import { type SaturationRule, saturatedPoints } from '../saturation.js';
+import { type Bracket, bracketOf, saturatedPoints } from '../saturation.js';
 import type { XY } from './series.js';
 
 /**
  * Reading 002's figures from sweep records: schemes (hardware bit-string worms or U-Min, on
- * central- or input-buffer switches), saturation and latency curves. A point is past saturation by
- * the rule of ../saturation.ts with RULE; sat(series) is the largest grid load such that it and
- * every lower grid load are not past saturation. Latency curves hold only
- * points below saturation ("latency curves are not plotted above the saturation bandwidth", 002 sec. 7.1).
+ * central- or input-buffer switches), saturation and latency curves. Saturation is a bracket on the
+ * load grid by the stability rule of ../saturation.ts. Latency curves hold only points below
+ * saturation ("latency curves are not plotted above the saturation bandwidth", 002 sec. 7.1).
  */
 
 export const LOAD = 'workload.load';
 export const M = 'workload.destinations.mean';
-export const SAT_FRACTION = 0.9;
 
 export interface Scheme {
   alg: 'bitstring' | 'umin';
@@ -41,35 +40,40 @@ export function select(records: readonly PointRecord[], s: Scheme, m?: number): 
   );
 }
 
-/** 002's saturation rule (docs/experiments/switch.md): received below 0.9 of applied, or latency above 10x its light-load value. */
-export const RULE: SaturationRule = { received: SAT_FRACTION, latencyFactor: 10 };
-
-/** Saturation load of a set of points (one series), or undefined without points. */
-export function sat(records: readonly PointRecord[]): number | undefined {
-  if (records.length === 0) return undefined;
-  const past = saturatedPoints(records, undefined, LOAD, RULE);
-  const loads = [...new Set(records.map((r) => Number(valueAt(r, LOAD))))].sort((a, b) => a - b);
-  let last = 0;
-  for (const x of loads) {
-    if (records.some((r) => Number(valueAt(r, LOAD)) === x && past.has(r))) break;
-    last = x;
-  }
-  return last;
+/** The saturation bracket of one series' points (saturation.ts), or undefined without points. */
+export function bracket(records: readonly PointRecord[]): Bracket | undefined {
+  return records.length === 0 ? undefined : bracketOf(records, LOAD);
 }
 
-/** Mean of `metric` per load over the points below saturation (seeds averaged), ascending. */
+/**
+ * The last stable load of a series (the lower end of its bracket; 0 when unstable from the lowest
+ * load), or undefined without points. Claims comparing saturation use the whole bracket.
+ */
+export function sat(records: readonly PointRecord[]): number | undefined {
+  const b = bracket(records);
+  return b === undefined ? undefined : (b.lastStable ?? 0);
+}
+
+/**
+ * Mean of `metric` per load with its 95% interval (seeds combined), ascending; with `below`, only
+ * the points before saturation (saturation.ts: every point judged stable below the series' first
+ * unstable load).
+ */
 export function curve(records: readonly PointRecord[], metric: string, below = true): XY[] {
-  const acc = new Map<number, number[]>();
-  const limit = below ? (sat(records) ?? 0) : Number.POSITIVE_INFINITY;
+  const past = below ? saturatedPoints(records, undefined, LOAD) : new Set<PointRecord>();
+  const acc = new Map<number, PointRecord[]>();
   for (const r of dataPoints([...records])) {
+    if (past.has(r)) continue;
     const x = Number(valueAt(r, LOAD));
-    const y = Number(valueAt(r, metric));
-    if (x > limit || !Number.isFinite(y)) continue;
-    acc.set(x, [...(acc.get(x) ?? []), y]);
+    if (!Number.isFinite(Number(valueAt(r, metric)))) continue;
+    acc.set(x, [...(acc.get(x) ?? []), r]);
   }
   return [...acc]
     .sort((a, b) => a[0] - b[0])
-    .map(([x, ys]) => ({ x, y: ys.reduce((a, b) => a + b, 0) / ys.length }));
+    .map(([x, rs]) => {
+      const p = pointEstimate(rs, metric)!;
+      return { x, y: p.mean, h: p.interval.halfWidth, n: p.interval.n };
+    });
 }
 
 /** Pairs of two curves at their common loads. */

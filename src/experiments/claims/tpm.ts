@@ -55,9 +55,9 @@ function heavierAtEveryPoint(s: Series, heavy: string[], light: string[]): Claim
   for (const x of xs)
     for (const h of heavy)
       for (const l of light)
-        if (!(at(s, h, x)! > at(s, l, x)!))
-          bad.push(`at ${x}: ${h} ${fmt(at(s, h, x)!)} <= ${l} ${fmt(at(s, l, x)!)}`);
-  const row = (x: number) => `${x}: ${all.map((n) => fmt(at(s, n, x)!)).join(' / ')}`;
+        if (!(at(s, h, x)!.y > at(s, l, x)!.y))
+          bad.push(`at ${x}: ${h} ${fmt(at(s, h, x)!.y)} <= ${l} ${fmt(at(s, l, x)!.y)}`);
+  const row = (x: number) => `${x}: ${all.map((n) => fmt(at(s, n, x)!.y)).join(' / ')}`;
   return judged(
     claim,
     bad.length === 0,
@@ -101,12 +101,12 @@ function dualPathUnderLoad(mc: Series): ClaimResult[] {
     ];
   const lo = xs[0]!;
   const hi = xs[xs.length - 1]!;
-  const best = Math.min(...PAPER_SET.map((n) => at(mc, n, lo)!));
-  const dp = at(mc, 'dual-path', lo)!;
-  const growth = PAPER_SET.map((n) => [n, at(mc, n, hi)! / at(mc, n, lo)!] as const);
+  const best = Math.min(...PAPER_SET.map((n) => at(mc, n, lo)!.y));
+  const dp = at(mc, 'dual-path', lo)!.y;
+  const growth = PAPER_SET.map((n) => [n, at(mc, n, hi)!.y / at(mc, n, lo)!.y] as const);
   const dg = growth.find(([n]) => n === 'dual-path')![1];
   const g = growth.map(([n, x]) => `${n} x${x.toFixed(2)}`).join(', ');
-  const col = at(mc, 'column-path', lo)!;
+  const col = at(mc, 'column-path', lo)!.y;
   const colGrowth = growth.find(([n]) => n === 'column-path')![1];
   return [
     judged(well, dp <= best * 1.25, `at load ${lo}: dual-path ${fmt(dp)}, best ${fmt(best)}`),
@@ -117,8 +117,8 @@ function dualPathUnderLoad(mc: Series): ClaimResult[] {
     ),
     judged(
       'column-path multicast latency increases slowly (less than dual-path) but is severely degraded by start-up and queueing at the source (at least 1.5x TPM at the lowest load)',
-      colGrowth < dg && col >= 1.5 * at(mc, 'tpm', lo)!,
-      `column-path x${colGrowth.toFixed(2)} vs dual-path x${dg.toFixed(2)} from load ${lo} to ${hi}; at ${lo}: column-path ${fmt(col)}, tpm ${fmt(at(mc, 'tpm', lo)!)}`,
+      colGrowth < dg && col >= 1.5 * at(mc, 'tpm', lo)!.y,
+      `column-path x${colGrowth.toFixed(2)} vs dual-path x${dg.toFixed(2)} from load ${lo} to ${hi}; at ${lo}: column-path ${fmt(col)}, tpm ${fmt(at(mc, 'tpm', lo)!.y)}`,
     ),
   ];
 }
