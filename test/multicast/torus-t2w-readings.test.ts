@@ -145,6 +145,18 @@ describe('T2W shortest reading: hand-traced cases', () => {
     assert.deepEqual([got.hopLatency, got.traffic], [6, 6]);
   });
 
+  it('T10x10 from (0,0): the HMP takes the shorter way (8 hops against 9) even where that lengthens the latency', () => {
+    const dests = ['2,1', '2,9', '9,0'];
+    const got = worms('torus:10x10', 't2w-shortest', '0,0', dests);
+    assert.deepEqual(got.worms, [
+      '1 xy-minus 0,0 9,0 8,0 7,0 6,0 5,0 4,0 3,0 2,0',
+      '2 xy-plus 2,0 2,1 2,2 2,3 2,4 2,5 2,6 2,7 2,8 2,9',
+    ]);
+    assert.deepEqual([got.hopLatency, got.traffic], [17, 17]);
+    const o = worms('torus:10x10', 't2w', '0,0', dests);
+    assert.deepEqual([o.hopLatency, o.traffic], [11, 18]);
+  });
+
   it('T6x6 from (2,2): exactly half the ring both ways, the HMP and the column take +', () => {
     const got = worms('torus:6x6', 't2w-shortest', '2,2', ['5,2', '5,5']);
     assert.deepEqual(got.worms, ['1 xy-plus 2,2 3,2 4,2 5,2', '2 xy-plus 5,2 5,3 5,4 5,5']);
