@@ -8,6 +8,7 @@ import { multipathHcm } from './multipath-hcm.js';
 import type { PlannerDef } from './plan.js';
 import { separate } from './separate.js';
 import { t2w } from './t2w.js';
+import { t2wShortest } from './t2w-shortest.js';
 import { tasnem } from './tasnem.js';
 import { uniform } from './torus-uniform.js';
 import { tpm } from './tpm.js';
@@ -26,6 +27,7 @@ export const PLANNERS: PlannerDef[] = [
   uccc,
   tasnem,
   t2w,
+  t2wShortest,
   uniform,
   multipathHcm,
   bitstring,

@@ -11,7 +11,7 @@ import type { RoutingDef, RoutingFunction } from './routing.js';
 import { tableRouting } from './table.js';
 import { tasnemDownRouting, tasnemUpRouting } from './tasnem.js';
 import { torusHcHighRouting, torusHcLowRouting } from './torus-hc.js';
-import { xyPlusRouting } from './xy-plus.js';
+import { xyMinusRouting, xyPlusRouting } from './xy-plus.js';
 
 /** Every routing function, registered in one place. */
 export const ROUTINGS: readonly RoutingDef[] = [
@@ -25,6 +25,7 @@ export const ROUTINGS: readonly RoutingDef[] = [
   tasnemUpRouting,
   tasnemDownRouting,
   xyPlusRouting,
+  xyMinusRouting,
   torusHcHighRouting,
   torusHcLowRouting,
   lcaRouting,

@@ -24,7 +24,7 @@ function torusNet(spec: string, algo: string, bufferDepth = 2): Network {
   });
 }
 
-const ALGOS = ['tasnem', 't2w', 'uniform', 'multipath-hcm'];
+const ALGOS = ['tasnem', 't2w', 't2w-shortest', 'uniform', 'multipath-hcm'];
 
 describe('torus schemes executed by the engine', () => {
   for (const algo of ALGOS)
@@ -71,7 +71,7 @@ describe('torus schemes executed by the engine', () => {
     }
   };
 
-  for (const algo of ['t2w', 'uniform', 'multipath-hcm'])
+  for (const algo of ['t2w', 't2w-shortest', 'uniform', 'multipath-hcm'])
     it(`${algo}: many concurrent multicasts with 2-flit buffers all finish (no deadlock)`, () => {
       concurrent(algo, 2);
     });

@@ -68,7 +68,7 @@ function referenceTasnem(m: number, n: number, s: number, dests: number[]): stri
 }
 
 describe('torus schemes of 001: every destination delivered exactly once', () => {
-  for (const algo of ['tasnem', 't2w', 'uniform', 'multipath-hcm']) {
+  for (const algo of ['tasnem', 't2w', 't2w-shortest', 'uniform', 'multipath-hcm']) {
     it(`${algo}: deliveries, chained depths and traffic bounds`, () => {
       fc.assert(
         fc.property(caseArb, ({ spec, source, dests }) => {
@@ -80,7 +80,7 @@ describe('torus schemes of 001: every destination delivered exactly once', () =>
           assert.equal(met.hopLatency, Math.max(...depth.values()));
           assert.ok(met.traffic >= dests.length, 'every destination needs a channel of its own');
           const worms = allWorms(plan);
-          if (algo === 't2w') {
+          if (algo.startsWith('t2w')) {
             assert.ok(met.phases <= 2);
             const [m, n] = topo.dims as [number, number];
             assert.ok(met.hopLatency <= m - 1 + (n - 1));
@@ -197,7 +197,7 @@ function hasCycle(out: Map<string, Set<string>>): boolean {
 }
 
 describe('channel dependency graphs of the torus schemes are acyclic', () => {
-  for (const algo of ['tasnem', 't2w', 'uniform', 'multipath-hcm'])
+  for (const algo of ['tasnem', 't2w', 't2w-shortest', 'uniform', 'multipath-hcm'])
     for (const spec of ['torus:6x6', 'torus:7x7', 'torus:8x5', 'torus:5x8', 'torus:4x3', 'torus:9x6'])
       it(`${algo} on ${spec}, 300 random multicasts`, () => {
         assert.equal(

@@ -6,7 +6,7 @@ import { parseTopology } from '../../src/topology/registry.js';
 import { McsimError } from '../../src/util/errors.js';
 
 /** The routing functions of the torus schemes of 001, as unicast routings (one leg from the source). */
-const NAMES = ['tasnem-up', 'tasnem-down', 'xy-plus', 'torus-hc-high', 'torus-hc-low'];
+const NAMES = ['tasnem-up', 'tasnem-down', 'xy-plus', 'xy-minus', 'torus-hc-high', 'torus-hc-low'];
 
 /** Whether d comes after s in the frame of a TASNEM worm from s (pos, docs/algorithms/tasnem.md). */
 function aheadInFrame(m: number, n: number, name: string, s: number, d: number): boolean {
@@ -44,20 +44,25 @@ describe('torus routings of 001', () => {
       }
     });
 
-  it('xy-plus goes only +x then +y, the length of the shifted-mesh path', () => {
-    const topo = parseTopology('torus:5x4');
-    const rf = buildRouting(topo, 'xy-plus', [2]);
-    for (let s = 0; s < 20; s++)
-      for (let d = 0; d < 20; d++) {
-        const hops = tracePath(topo, rf, s, d);
-        const dx = ((d % 5) - (s % 5) + 5) % 5;
-        const dy = (((Math.floor(d / 5) - Math.floor(s / 5)) % 4) + 4) % 4;
-        assert.deepEqual(
-          hops.map((h) => h.portName),
-          [...Array(dx).fill('x+'), ...Array(dy).fill('y+')],
-        );
-      }
-  });
+  for (const [name, sign] of [
+    ['xy-plus', 1],
+    ['xy-minus', -1],
+  ] as const)
+    it(`${name} goes only ${sign > 0 ? '+' : '-'}x then ${sign > 0 ? '+' : '-'}y, the length of the shifted-mesh path`, () => {
+      const topo = parseTopology('torus:5x4');
+      const rf = buildRouting(topo, name, [2]);
+      const s1 = sign > 0 ? '+' : '-';
+      for (let s = 0; s < 20; s++)
+        for (let d = 0; d < 20; d++) {
+          const hops = tracePath(topo, rf, s, d);
+          const dx = (((((d % 5) - (s % 5)) * sign) % 5) + 5) % 5;
+          const dy = ((((Math.floor(d / 5) - Math.floor(s / 5)) * sign) % 4) + 4) % 4;
+          assert.deepEqual(
+            hops.map((h) => h.portName),
+            [...Array(dx).fill(`x${s1}`), ...Array(dy).fill(`y${s1}`)],
+          );
+        }
+    });
 
   it('are offered on 2D tori of at least 3 x 3 with 2 VCs, and refused otherwise', () => {
     const names = routingsFor(parseTopology('torus:5x5')).map((r) => r.name);

@@ -21,6 +21,7 @@ describe('plan-metrics workload', () => {
   for (const [topology, algorithm] of [
     ['torus:10x10', 'tasnem'],
     ['torus:10x10', 't2w'],
+    ['torus:9x7', 't2w-shortest'],
     ['torus:7x9', 'uniform'],
     ['torus:7x9', 'multipath-hcm'],
     ['mesh:8x8', 'tpm'],
@@ -54,8 +55,8 @@ describe('plan-metrics workload', () => {
       assert.equal(got.nodes, topo.numNodes);
     });
 
-  it('a broadcast on an even torus costs N - 1 channels for TASNEM, T2W and Uniform', () => {
-    for (const algorithm of ['tasnem', 't2w', 'uniform'])
+  it('a broadcast on an even torus costs N - 1 channels for TASNEM, T2W (both readings) and Uniform', () => {
+    for (const algorithm of ['tasnem', 't2w', 't2w-shortest', 'uniform'])
       assert.equal(run('torus:8x6', { algorithm, destinations: 47, samples: 20 }).traffic, 47);
   });
 

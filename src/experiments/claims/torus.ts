@@ -7,12 +7,21 @@ import { type Series, seriesOf } from './series.js';
  * The claims of 001 (sec. 4.1-4.2 and 5) about Figs. 8-11, as checks on the data, including those
  * the readings of docs/algorithms/ make fail (docs/experiments/torus.md explains why). A claim
  * without data is not checked; only completed points are data.
+ *
+ * T2W's directions are a reconstruction with two readings (docs/algorithms/t2w.md), both series of
+ * every figure: each claim that involves T2W is checked once per reading, against an explicit list
+ * of schemes that holds that reading's series only; claims that do not involve T2W see neither.
  */
 
-const ALGOS = ['tasnem', 't2w', 'uniform', 'multipath-hcm'];
+/** The scheme sets of the claims: 001's four schemes with T2W in one reading. */
+const T2W_READINGS = ['t2w', 't2w-shortest'];
+const schemes = (t2w: string) => ['tasnem', t2w, 'uniform', 'multipath-hcm'];
+/** One claim line per T2W reading. */
+const perReading = (claim: (set: string[]) => ClaimResult) => T2W_READINGS.map((t) => claim(schemes(t)));
 const NAME: Record<string, string> = {
   tasnem: 'TASNEM',
-  t2w: 'T2W',
+  t2w: 'T2W (source-origin reading)',
+  't2w-shortest': 'T2W (shortest reading)',
   uniform: 'Uniform',
   'multipath-hcm': 'multipath-HCM',
 };
@@ -33,13 +42,20 @@ function needs(s: Series, names: string[], claim: string, check: () => ClaimResu
 }
 
 /**
- * `who` is strictly below (`low`) or above every other scheme at every x; `tieAt` lets equality
- * count at one x (a broadcast, where several schemes use exactly N - 1 channels).
+ * `who` is strictly below (`low`) or above every other scheme of `set` at every x; `tieAt` lets
+ * equality count at one x (a broadcast, where several schemes use exactly N - 1 channels).
  */
-function everywhere(s: Series, who: string, dir: 'low' | 'high', what: string, tieAt?: number): ClaimResult {
-  const others = ALGOS.filter((a) => a !== who);
+function everywhere(
+  s: Series,
+  set: string[],
+  who: string,
+  dir: 'low' | 'high',
+  what: string,
+  tieAt?: number,
+): ClaimResult {
+  const others = set.filter((a) => a !== who);
   const claim = `${nm(who)} has the ${dir === 'low' ? 'lowest' : 'highest'} ${what} at every point (against ${others.map(nm).join(', ')})${tieAt !== undefined ? `, ties allowed at ${tieAt}` : ''}`;
-  return needs(s, ALGOS, claim, () => {
+  return needs(s, set, claim, () => {
     const bad: string[] = [];
     let compared = 0;
     for (const p of s.get(who)!)
@@ -81,18 +97,18 @@ function above(s: Series, a: string, b: string, what: string): ClaimResult {
   });
 }
 
-/** Every scheme's series strictly increases from each point to the next. */
-function increasing(s: Series, what: string, against: string): ClaimResult {
-  const claim = `the ${what} of every algorithm increases with the ${against} (each step)`;
-  return needs(s, ALGOS, claim, () => {
+/** Every scheme of `set` strictly increases from each point to the next. */
+function increasing(s: Series, set: string[], what: string, against: string): ClaimResult {
+  const claim = `the ${what} of every algorithm (${set.map(nm).join(', ')}) increases with the ${against} (each step)`;
+  return needs(s, set, claim, () => {
     const bad: string[] = [];
-    for (const a of ALGOS) {
+    for (const a of set) {
       const p = s.get(a)!;
       for (let i = 1; i < p.length; i++)
         if (!(p[i]!.y > p[i - 1]!.y))
           bad.push(`${nm(a)} ${p[i - 1]!.x}->${p[i]!.x}: ${fmt(p[i - 1]!.y)} -> ${fmt(p[i]!.y)}`);
     }
-    const span = ALGOS.map((a) => `${nm(a)} ${fmt(s.get(a)![0]!.y)} -> ${fmt(s.get(a)!.at(-1)!.y)}`);
+    const span = set.map((a) => `${nm(a)} ${fmt(s.get(a)![0]!.y)} -> ${fmt(s.get(a)!.at(-1)!.y)}`);
     return judged(claim, bad.length === 0, bad.length ? bad.join('; ') : span.join(', '));
   });
 }
@@ -136,14 +152,16 @@ function tasnemFalls(s: Series): ClaimResult {
 }
 
 /** S4 of 001 (Fig. 10): TASNEM's latency grows least from the smallest torus to the largest. */
-function growsLeast(s: Series): ClaimResult {
-  const claim =
-    "TASNEM's latency grows least with the torus size (smallest increase from the first to the last size)";
-  return needs(s, ALGOS, claim, () => {
-    const inc = new Map(ALGOS.map((a) => [a, s.get(a)!.at(-1)!.y - s.get(a)![0]!.y]));
+function growsLeast(s: Series, set: string[]): ClaimResult {
+  const claim = `TASNEM's latency grows least with the torus size (smallest increase from the first to the last size; against ${set
+    .filter((a) => a !== 'tasnem')
+    .map(nm)
+    .join(', ')})`;
+  return needs(s, set, claim, () => {
+    const inc = new Map(set.map((a) => [a, s.get(a)!.at(-1)!.y - s.get(a)![0]!.y]));
     const t = inc.get('tasnem')!;
-    const less = ALGOS.filter((a) => a !== 'tasnem' && inc.get(a)! <= t);
-    return judged(claim, less.length === 0, ALGOS.map((a) => `${nm(a)} +${fmt(inc.get(a)!)}`).join(', '));
+    const less = set.filter((a) => a !== 'tasnem' && inc.get(a)! <= t);
+    return judged(claim, less.length === 0, set.map((a) => `${nm(a)} +${fmt(inc.get(a)!)}`).join(', '));
   });
 }
 
@@ -158,9 +176,16 @@ export const TORUS_CLAIMS: Record<string, ClaimSet> = {
     const l = series(recs, K, LAT);
     return [
       tasnemFalls(l),
-      endToEnd(l, ['t2w', 'uniform', 'multipath-hcm'], 'up', 'latency'),
-      everywhere(l, 'tasnem', 'low', 'latency'),
-      everywhere(l, 'uniform', 'high', 'latency'),
+      ...perReading((set) =>
+        endToEnd(
+          l,
+          set.filter((a) => a !== 'tasnem'),
+          'up',
+          'latency',
+        ),
+      ),
+      ...perReading((set) => everywhere(l, set, 'tasnem', 'low', 'latency')),
+      ...perReading((set) => everywhere(l, set, 'uniform', 'high', 'latency')),
       above(l, 'uniform', 'multipath-hcm', 'latency'),
     ];
   },
@@ -168,32 +193,35 @@ export const TORUS_CLAIMS: Record<string, ClaimSet> = {
     const t = series(recs, K, TRAFFIC);
     const last = Math.max(...(t.get('tasnem') ?? []).map((p) => p.x));
     return [
-      increasing(t, 'traffic', 'number of destinations'),
-      everywhere(t, 'tasnem', 'low', 'traffic', Number.isFinite(last) ? last : undefined),
-      everywhere(t, 'uniform', 'high', 'traffic'),
+      ...perReading((set) => increasing(t, set, 'traffic', 'number of destinations')),
+      ...perReading((set) =>
+        everywhere(t, set, 'tasnem', 'low', 'traffic', Number.isFinite(last) ? last : undefined),
+      ),
+      ...perReading((set) => everywhere(t, set, 'uniform', 'high', 'traffic')),
     ];
   },
   'torus-fig10': ({ records: recs }) => {
     const l = series(recs, SIZE, LAT);
     return [
-      increasing(l, 'latency', 'torus size'),
-      growsLeast(l),
-      everywhere(l, 'tasnem', 'low', 'latency'),
-      everywhere(l, 'uniform', 'high', 'latency'),
+      ...perReading((set) => increasing(l, set, 'latency', 'torus size')),
+      ...perReading((set) => growsLeast(l, set)),
+      ...perReading((set) => everywhere(l, set, 'tasnem', 'low', 'latency')),
+      ...perReading((set) => everywhere(l, set, 'uniform', 'high', 'latency')),
       above(l, 'uniform', 'multipath-hcm', 'latency'),
     ];
   },
   'torus-fig11': ({ records: recs }) => {
     const t = series(recs, SIZE, TRAFFIC);
     return [
-      increasing(t, 'traffic', 'torus size'),
-      everywhere(t, 'tasnem', 'low', 'traffic'),
-      everywhere(t, 'uniform', 'high', 'traffic'),
+      ...perReading((set) => increasing(t, set, 'traffic', 'torus size')),
+      ...perReading((set) => everywhere(t, set, 'tasnem', 'low', 'traffic')),
+      ...perReading((set) => everywhere(t, set, 'uniform', 'high', 'traffic')),
     ];
   },
   // Not a figure of 001: its claim S7 ("the multicast performance of TASNEM algorithm is better")
   // tried on flit-level latency.
-  'torus-engine': ({ records: recs }) => [
-    everywhere(series(recs, K, 'metrics.latency.mean'), 'tasnem', 'low', 'flit-level latency'),
-  ],
+  'torus-engine': ({ records: recs }) => {
+    const l = series(recs, K, 'metrics.latency.mean');
+    return perReading((set) => everywhere(l, set, 'tasnem', 'low', 'flit-level latency'));
+  },
 };
