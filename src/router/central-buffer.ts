@@ -101,6 +101,8 @@ class CentralBuffer {
   private readonly newest: Int32Array;
   /** Per input channel and per node: the input port it arrives on (least-recently-served order). */
   private readonly inPortOfPc: Int32Array;
+  /** Per input buffer: the cycle its packet first asked for the crossbar (Infinity: not yet). */
+  private readonly asked: Float64Array;
   /** Per switch: the write port's next free cycle and least-recently-served pointer. */
   private readonly writeFree: Float64Array;
   private readonly lrs: Int32Array;
@@ -129,6 +131,7 @@ class CentralBuffer {
     this.newest = new Int32Array(NC).fill(-1);
     this.inPortOfPc = new Int32Array(NC);
     for (let pc = 0; pc < NC; pc++) this.inPortOfPc[pc] = inputPort(net, pc);
+    this.asked = new Float64Array(net.numBuffers).fill(Number.POSITIVE_INFINITY);
     const S = net.numSwitches;
     this.writeFree = new Float64Array(S);
     this.lrs = new Int32Array(S);
@@ -192,10 +195,11 @@ class CentralBuffer {
       if (t < s.readyAt[b]! || this.pool.isAdmitted(b)) continue;
       const kind = net.bufKind[b];
       const k = s.brN[b]!;
-      // A unicast tries the crossbar first (its first request is at readyAt); only one that found
-      // its output busy, and only from a switch input, is written into the buffer (checked first:
-      // most waiting heads are unicasts queued at their nodes).
-      if (k < 2 && (kind !== BUF_NET || t === s.readyAt[b])) continue;
+      // A unicast tries the crossbar first; only one that asked for its output in an earlier cycle
+      // and did not get it is written into the buffer, from a switch's input or from the processor's
+      // alike (002 sec. 4.1: "when packets are blocked at an input port due to a busy output port,
+      // the switch attempts to store the packet in this central buffer").
+      if (k < 2 && !(this.asked[b]! < t)) continue;
       const r = net.bufRouter[b]!;
       if (t < this.writeFree[r]!) continue;
       const L = s.bufLen[b]!;
@@ -244,7 +248,9 @@ class CentralBuffer {
       this.reads.track(b, t, true);
       this.writeFree[r] = t + Math.max(1, k);
       this.lrs[r] = this.portOf(b) + 1;
+      // The packet has left its input's FIFO: the next one behind it is at the head.
       if (net.bufKind[b] === BUF_NET) this.pop(net.bufPc[b]!);
+      else this.inj.left(b);
     }
   }
 
@@ -287,11 +293,17 @@ class CentralBuffer {
         const last = this.newest[bufPc[buf]!]!;
         return last < 0 || s.owner[last] === -1 || s.recv[last] === s.bufLen[last];
       },
-      onRequest: (slot, g) => {
+      onRequest: (slot, g, t) => {
         // A packet joins its output's queue with its header-copy write (002 sec. 4.1: "if
         // firstP = nil then firstP <- writeloc else NP[lastP] <- writeloc; lastP <- writeloc"); an
-        // adaptive up port is committed then (notes sec. 2.3 step 3).
-        if (!pool.isAdmitted(s.slotBuf(slot)) || this.queues.isQueued(slot)) return;
+        // adaptive up port is committed then (notes sec. 2.3 step 3). A packet not yet written asks
+        // for the crossbar: the first such request makes a unicast eligible for the buffer.
+        const b = s.slotBuf(slot);
+        if (!pool.isAdmitted(b)) {
+          if (this.asked[b]! > t) this.asked[b] = t;
+          return;
+        }
+        if (this.queues.isQueued(slot)) return;
         this.queues.push(slot, g, this.reads.headerAt(slot));
         s.brAlt[slot] = 0;
       },
@@ -313,11 +325,16 @@ class CentralBuffer {
       },
       room: (buf) => pool.isAdmitted(buf) || this.fill(bufPc[buf]!) < this.fifoFlits,
       onGrant: (buf) => {
+        this.asked[buf] = Number.POSITIVE_INFINITY;
+        this.reads.reset(buf);
+        // An injection buffer is taken by a worm from its processor: no branch feeds it.
+        if (bufKind[buf] === BUF_INJ) {
+          this.inj.granted(buf);
+          return;
+        }
         const slot = s.feeder[buf]!;
         this.queues.remove(slot);
         this.reads.granted(slot, s.brGroup[slot]!);
-        this.reads.reset(buf);
-        this.inj.granted(buf);
         if (bufKind[buf] !== BUF_NET) return;
         const pc = bufPc[buf]!;
         this.ring[pc * this.V + ((this.head[pc]! + this.count[pc]!) % this.V)] = buf;
@@ -328,6 +345,11 @@ class CentralBuffer {
         this.reads.release(buf);
         if (pool.isAdmitted(buf)) {
           pool.release(buf);
+          return;
+        }
+        if (bufKind[buf] === BUF_INJ) {
+          if (!this.inj.isFront(buf) && this.violation === undefined)
+            this.violation = `central-buffer: a packet left node ${net.pcSrc[bufPc[buf]!]}'s processor port before the packet ahead of it`;
           return;
         }
         if (bufKind[buf] !== BUF_NET) return;
@@ -353,6 +375,11 @@ class CentralBuffer {
         for (let pc = 0; pc < net.numNetChannels; pc++)
           if (this.fill(pc) > this.fifoFlits)
             return `central-buffer: input FIFO ${pc} holds ${this.fill(pc)} flits (capacity ${this.fifoFlits})`;
+        // A processor's packet has left its input exactly when it is in the central buffer.
+        const inj0 = net.injFirst[0] ?? 0;
+        for (let b = inj0; b < inj0 + net.numNodes * net.injPerNode; b++)
+          if (s.owner[b] !== -1 && this.inj.hasLeft(b) !== pool.isAdmitted(b))
+            return `central-buffer: node ${net.pcSrc[bufPc[b]!]}'s packet in injection buffer ${b} has ${this.inj.hasLeft(b) ? '' : 'not '}left its input but is ${pool.isAdmitted(b) ? '' : 'not '}in the central buffer`;
         return pool.check();
       },
     };

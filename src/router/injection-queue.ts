@@ -6,9 +6,14 @@ import type { EngineState } from '../engine/state.js';
  * processor's link carries one packet after another, the next header following the previous tail,
  * and the switch serves them in arrival order. With two injection channels per node a packet can
  * follow its predecessor at once instead of waiting until that one has left the switch's input.
+ * A packet leaves the input when its tail has left it, or, in a central-buffer switch, when it is
+ * written into the central buffer (`left`): the processor's port is an ordinary input port of its
+ * leaf (002 sec. 4.1), whose FIFO the packets behind a written one can use at once.
  */
 export class InjectionQueue {
   private readonly order: Float64Array;
+  /** Per injection buffer: 1 once its packet has left the input (written into a central buffer). */
+  private readonly gone: Uint8Array;
   private seq = 0;
 
   constructor(
@@ -16,6 +21,7 @@ export class InjectionQueue {
     private readonly s: EngineState,
   ) {
     this.order = new Float64Array(net.numBuffers);
+    this.gone = new Uint8Array(net.numBuffers);
   }
 
   /** Node of injection buffer b. */
@@ -32,14 +38,26 @@ export class InjectionQueue {
   }
 
   granted(b: number): void {
-    if (this.net.bufKind[b] === BUF_INJ) this.order[b] = ++this.seq;
+    if (this.net.bufKind[b] !== BUF_INJ) return;
+    this.order[b] = ++this.seq;
+    this.gone[b] = 0;
   }
 
-  /** Is injection buffer b's packet the oldest its node still has in the switch? */
+  /** Injection buffer b's packet has left the switch's input (it keeps its buffer until its tail has left the switch). */
+  left(b: number): void {
+    this.gone[b] = 1;
+  }
+
+  hasLeft(b: number): boolean {
+    return this.gone[b] === 1;
+  }
+
+  /** Is injection buffer b's packet the oldest its node still has at the switch's input? */
   isFront(b: number): boolean {
     const first = this.net.injFirst[this.nodeOf(b)]!;
     for (let o = first; o < first + this.net.injPerNode; o++)
-      if (o !== b && this.s.owner[o] !== -1 && this.order[o]! < this.order[b]!) return false;
+      if (o !== b && this.s.owner[o] !== -1 && this.gone[o] === 0 && this.order[o]! < this.order[b]!)
+        return false;
     return true;
   }
 }

@@ -3,9 +3,17 @@ import { describe, it } from 'node:test';
 import { Engine } from '../../src/engine/engine.js';
 import type { MessageState } from '../../src/engine/message.js';
 import { BUF_SINK } from '../../src/engine/network.js';
+import { bitstringWorm } from '../../src/multicast/bitstring.js';
 import { unicastWorm } from '../../src/plan/worm.js';
 import { routerModel } from '../../src/router/registry.js';
-import { makeNet, type NetOpts, PAPER_TIMING, SWITCH_002_OPTIONS, SWITCH_002_TIMING } from './harness.js';
+import {
+  makeNet,
+  type NetOpts,
+  PAPER_TIMING,
+  runMessages,
+  SWITCH_002_OPTIONS,
+  SWITCH_002_TIMING,
+} from './harness.js';
 
 /**
  * The per-output queues of 002's switches and the chunk path of a packet queued in the central
@@ -102,10 +110,10 @@ describe('002 central-buffer switch: per-output queues in header-write order (00
       assert.ok(consecutive(b!));
     });
 
-  it('a packet at an input does not take the crossbar past packets queued for the same output', () => {
-    // R (1 -> 3) reaches the head of its input at 1 + 7 = 8, while X holds the port; it is a
-    // processor's packet, so it waits at its input for the crossbar (notes sec. 2.4, the processor's
-    // link), and gets the port only once P and Q (queued in the central buffer) have had it.
+  it("a processor's packet blocked at its input joins the queue in header-write order like any other", () => {
+    // R (1 -> 3) asks for node 3's port at 8, while X holds it, and is written into the central
+    // buffer at 10 (below), before P and Q: the port serves R, then P, then Q, back to back. The
+    // processor's port is an ordinary input of its leaf (002 sec. 4.1).
     const [, a, b, r] = run(CB, [
       { at: 0, source: 0, dest: 3, length: 256 },
       { at: 0, source: 4, dest: 3, length: 64 },
@@ -113,13 +121,72 @@ describe('002 central-buffer switch: per-output queues in header-write order (00
       { at: 0, source: 1, dest: 3, length: 64 },
     ]);
     assert.deepEqual(
-      [span(a!), span(b!)],
+      [span(r!), span(a!), span(b!)],
       [
         [268, 331],
         [332, 395],
+        [396, 459],
       ],
     );
-    assert.deepEqual(span(r!), [396, 459]);
+  });
+});
+
+describe("002 central-buffer switch: the processor's port is an ordinary input (002 sec. 4.1)", () => {
+  // R (1 -> 3, created at 0) enters node 1's input of leaf s1.0 one flit per cycle, flit j in
+  // engine cycle 1 + j (notes: 2 + j), and asks for node 3's port at 1 + 7 = 8, where X (0 -> 3,
+  // asking at 8 too from input 0) wins it. R found the port busy: its header chunk, complete at
+  // notes cycle a_7 = 9, is written into the central buffer at 10 (W >= A_c + 1), and every later
+  // chunk c at 10 + 8c.
+  it('written at 10 as the port frees: the chunk path, flit j at 15 + j', () => {
+    // X of 2 flits leaves its tail at 9: the port takes R at 10, reads its header chunk at 11 (W +
+    // 1), and flit j leaves at 11 + 4 + j, 13 cycles after it arrived (the flit path would give
+    // 10 + j).
+    const [x, r] = run(CB, [
+      { at: 0, source: 0, dest: 3, length: 2 },
+      { at: 0, source: 1, dest: 3, length: 64 },
+    ]);
+    assert.deepEqual(span(x!), [8, 9]);
+    assert.deepEqual(span(r!), [15, 78]);
+    assert.ok(consecutive(r!));
+  });
+
+  it("the node's next packet goes on while the blocked one waits in the central buffer", () => {
+    // X (256 flits) holds node 3's port until its tail leaves at 263; R, written at 10, has its
+    // header chunk read at 264 and sends 268..331. R2 (1 -> 2, created at 0) follows R on node 1's
+    // link: its header enters after R's tail, at 1 + 64 = 65, finds R gone from the input (written
+    // into the central buffer) and node 2's port idle, and crosses on the flit path at 65 + 7 =
+    // 72, tail at 135. A processor's packet that waited at its input for the crossbar would hold
+    // R2 behind it until R's tail had left, at 327.
+    const [x, r, r2] = run(CB, [
+      { at: 0, source: 0, dest: 3, length: 256 },
+      { at: 0, source: 1, dest: 3, length: 64 },
+      { at: 0, source: 1, dest: 2, length: 64 },
+    ]);
+    assert.deepEqual(span(x!), [8, 263]);
+    assert.deepEqual(span(r!), [268, 331]);
+    assert.deepEqual(span(r2!), [72, 135]);
+    assert.ok(consecutive(r2!));
+  });
+
+  it("a replicated packet from the processor: the node's next packet goes on once it is written", () => {
+    // M (1 -> {2, 3}) is replicated at s1.0 (k = 2): written at 10, tails 78 and 79 (the zero-load
+    // formula, rank 0 and 1). R2 (1 -> 0) enters at 65 behind M's tail and crosses at 72 on the flit
+    // path, instead of waiting until M's last tail has left the switch (79).
+    const net = makeNet('fattree:16', CB);
+    const { messages } = runMessages(
+      net,
+      [
+        { at: 0, source: 1, worms: [bitstringWorm(net.topology, 1, [2, 3], 64)] },
+        { at: 0, source: 1, worms: [unicastWorm(1, 0, 64)] },
+      ],
+      CB,
+    );
+    const tail = (i: number) => Object.fromEntries(messages[i]!.deliveries.map((d) => [d.node, d.tail]));
+    assert.deepEqual(tail(0), { 2: 78, 3: 79 });
+    assert.deepEqual(
+      messages[1]!.deliveries.map((d) => [d.node, d.header, d.tail]),
+      [[0, 72, 135]],
+    );
   });
 });
 
