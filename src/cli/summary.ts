@@ -1,15 +1,30 @@
 import { costText, inputBufferCost } from '../router/switch-cost.js';
 import type { RunResult } from '../sim/run.js';
+import { fmtHalf } from '../stats/compare.js';
+
+const ENDED = {
+  fixed: 'fixed length',
+  converged: 'converged (every watched mean within its target)',
+  cap: 'cap (not converged)',
+  unstable: 'unstable (past saturation)',
+} as const;
 
 /** A readable summary of one run. */
 export function summaryText(r: RunResult): string {
   const m = r.metrics;
   const c = r.config;
   const w = c.workload;
-  const lat = (s: typeof m.latency) =>
-    s.count === 0
-      ? 'n/a'
-      : `mean ${s.mean} (95% CI ${s.ci95[0]}..${s.ci95[1]}), p50 ${s.p50}, p99 ${s.p99}, max ${s.max}`;
+  // "mean ± half-width (n)" for any mean with an interval (metrics.intervals, docs/results.md).
+  const pm = (path: string, v: number) => {
+    const iv = m.intervals?.[path];
+    return iv?.halfWidth ? `${v} ± ${fmtHalf(iv.halfWidth)}` : String(v);
+  };
+  const lat = (s: typeof m.latency, path: string) => {
+    if (s.count === 0) return 'n/a';
+    const lag1 = m.intervals?.[path]?.lag1 ?? 0;
+    const note = lag1 > 0.3 ? `; batches correlated, lag1 ${lag1}: interval widened` : '';
+    return `mean ${pm(path, s.mean)} (95% CI, ${s.count} messages${note}), p50 ${s.p50}, p99 ${s.p99}, max ${s.max}`;
+  };
   const o = r.outcome;
   const bound = m.latencyLowerBound ? '>= ' : '';
   const rows: Array<[string, string]> = [
@@ -42,11 +57,26 @@ export function summaryText(r: RunResult): string {
       'messages',
       `${m.messages.created} created, ${m.messages.delivered} finished, ${m.messages.measured} measured, ${m.messages.unfinished} unfinished`,
     ],
-    ['latency (cycles)', bound + lat(m.latency)],
-    ['avg over dests', bound + lat(m.latencyAvgDest)],
-    ['traffic', `${m.traffic.total} flit-hops, ${m.traffic.perMessage} per message`],
-    ['throughput', `offered ${m.throughput.offered}, accepted ${m.throughput.accepted} flits/node/cycle`],
+    ['latency (cycles)', bound + lat(m.latency, 'latency.mean')],
+    ['avg over dests', bound + lat(m.latencyAvgDest, 'latencyAvgDest.mean')],
+    ['traffic', `${m.traffic.total} flit-hops, ${pm('traffic.perMessage', m.traffic.perMessage)} per message`],
+    [
+      'throughput',
+      `offered ${pm('throughput.offered', m.throughput.offered)}, accepted ${pm('throughput.accepted', m.throughput.accepted)} flits/node/cycle`,
+    ],
   ];
+  if (m.window)
+    rows.push([
+      'window',
+      `cycles ${m.window.start}..${m.window.end}, ${m.window.batches} batches of ${m.window.batchCycles}, ended: ${ENDED[m.window.endedBy]}`,
+    ]);
+  if (m.stability)
+    rows.push([
+      'stability',
+      m.stability.stable
+        ? 'stable: accepted keeps up with offered, latency does not grow beyond its interval'
+        : `UNSTABLE, past saturation: ${m.stability.reason}`,
+    ]);
   if (m.steps)
     rows.push([
       'steps',
@@ -63,7 +93,8 @@ export function summaryText(r: RunResult): string {
       `${m.ib.makespan.us} us (${m.ib.makespan.cycles} cycles; zero-load multicast ${m.ib.zeroLoad.us} us), ${m.ib.packets} packets of ${m.ib.packetFlits} flits, ${m.ib.deliveries} deliveries, ${m.ib.flitHops} flit-hops`,
     ]);
   for (const [tag, cm] of Object.entries(m.classes ?? {}))
-    if (Object.keys(m.classes).length > 1) rows.push([`${tag} latency`, bound + lat(cm.latency)]);
+    if (Object.keys(m.classes).length > 1)
+      rows.push([`${tag} latency`, bound + lat(cm.latency, `classes.${tag}.latency.mean`)]);
   const width = Math.max(...rows.map((x) => x[0].length));
   let text = rows.map(([k, v]) => `${k.padEnd(width)}  ${v}`).join('\n');
   if (m.deadlock) text += `\n\n${m.deadlock.text}`;

@@ -101,8 +101,8 @@ const windowFields = {
         ),
         batchCycles: defaulted(
           positiveInt(),
-          1000,
-          'Initial batch length in cycles; batches double as the window grows (16 to 32 of them). Default 1000.',
+          500,
+          'Initial batch length in cycles; batches double as the window grows (16 to 32 of them), and the first check comes after 16 batches. Default 500.',
         ),
       }),
     ),
