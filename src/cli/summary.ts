@@ -59,7 +59,10 @@ export function summaryText(r: RunResult): string {
     ],
     ['latency (cycles)', bound + lat(m.latency, 'latency.mean')],
     ['avg over dests', bound + lat(m.latencyAvgDest, 'latencyAvgDest.mean')],
-    ['traffic', `${m.traffic.total} flit-hops, ${pm('traffic.perMessage', m.traffic.perMessage)} per message`],
+    [
+      'traffic',
+      `${m.traffic.total} flit-hops, ${pm('traffic.perMessage', m.traffic.perMessage)} per message`,
+    ],
     [
       'throughput',
       `offered ${pm('throughput.offered', m.throughput.offered)}, accepted ${pm('throughput.accepted', m.throughput.accepted)} flits/node/cycle`,
