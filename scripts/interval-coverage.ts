@@ -42,7 +42,9 @@ for (const c of CASES) {
   let cycles = 0;
   const ended: Record<string, number> = {};
   for (let seed = 1; seed <= SEEDS; seed++) {
-    const m = runSimulation(config(c.topology, c.load, seed, { measure: 1_000_000, convergence: {} })).metrics;
+    const m = runSimulation(
+      config(c.topology, c.load, seed, { measure: 1_000_000, convergence: {} }),
+    ).metrics;
     const h = m.intervals['latency.mean']!.halfWidth ?? Number.POSITIVE_INFINITY;
     if (Math.abs(m.latency.mean - truth) <= h) covered++;
     const ha = m.intervals['throughput.accepted']!.halfWidth ?? Number.POSITIVE_INFINITY;

@@ -24,7 +24,8 @@ export interface RunOpts {
 /**
  * `mcsim run`: exit code 0 when the run completed; 3 when it stopped on a deadlock (the report is
  * printed, on stderr too under --json); 5 when it ended with measured messages unfinished
- * (saturated or cut off: its latency is only a lower bound, and it says so).
+ * (saturated or cut off: its latency is only a lower bound, and it says so) or when it was past
+ * saturation by its stability test (metrics.stability).
  */
 export async function runCommand(file: string | undefined, opts: RunOpts): Promise<number> {
   const config = resolveConfig({ file, sets: opts.set, seed: opts.seed });
@@ -58,6 +59,13 @@ export async function runCommand(file: string | undefined, opts: RunOpts): Promi
   }
   if (o.status === 'unfinished') {
     process.stderr.write(`mcsim: not a measurement: ${o.reason}\n`);
+    return 5;
+  }
+  const st = result.metrics.stability;
+  if (st && !st.stable) {
+    // Every measured message finished, but the network was past saturation: the latency depends on
+    // how long the window was, so it is no steady-state measurement (docs/results.md).
+    process.stderr.write(`mcsim: past saturation, latency is not a steady-state measurement: ${st.reason}\n`);
     return 5;
   }
   return 0;

@@ -116,7 +116,10 @@ export function summaryMarkdown(
   }
   const claims = claimsOf(exp, records, sibling);
   if (claims.length) {
-    lines.push('Claims of the paper, checked on these data:', '');
+    lines.push(
+      exp.paper ? 'Claims of the paper, checked on these data:' : 'Claims, checked on these data:',
+      '',
+    );
     for (const c of claims)
       lines.push(
         `- ${MARK[c.verdict]}: ${c.claim}. ${c.detail}.${c.paper ? ` The paper: "${c.paper}"` : ''}`,

@@ -1,6 +1,7 @@
 import { CCC_CLAIMS } from './ccc.js';
 import type { ClaimSet } from './claim.js';
 import { IB_CLAIMS } from './infiniband.js';
+import { MESH_SATURATION_CLAIMS } from './mesh-saturation.js';
 import { SWITCH_DIAG_CLAIMS } from './switch-diagnostics.js';
 import { SWITCH_CLAIMS } from './switch-more.js';
 import { TORUS_CLAIMS } from './torus.js';
@@ -16,4 +17,5 @@ export const CLAIMS: Record<string, ClaimSet> = {
   ...SWITCH_CLAIMS,
   ...SWITCH_DIAG_CLAIMS,
   ...IB_CLAIMS,
+  ...MESH_SATURATION_CLAIMS,
 };
