@@ -18,6 +18,9 @@ const arg = (name: string, dflt: number) => {
 const SEEDS = arg('seeds', 100);
 const REFERENCE = arg('reference', 2_000_000);
 
+const ONLY = process.argv.includes('--only')
+  ? Number(process.argv[process.argv.indexOf('--only') + 1])
+  : undefined;
 const CASES = [
   { name: '8x8 mesh, 8-flit buffers, load 0.2 (about 60% of saturation)', topology: 'mesh:8x8', load: 0.2 },
   { name: '8x8 mesh, 8-flit buffers, load 0.28 (about 85% of saturation)', topology: 'mesh:8x8', load: 0.28 },
@@ -31,7 +34,7 @@ function config(topology: string, load: number, seed: number, workload: Record<s
   });
 }
 
-for (const c of CASES) {
+for (const c of CASES.filter((x) => ONLY === undefined || x.load === ONLY)) {
   const ref = runSimulation(config(c.topology, c.load, 1_000_001, { measure: REFERENCE })).metrics;
   const truth = ref.latency.mean;
   let covered = 0;

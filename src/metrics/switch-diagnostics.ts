@@ -2,7 +2,10 @@ import type { MessageState } from '../engine/message.js';
 import { BUF_INJ, BUF_NET, BUF_SINK, type Network } from '../engine/network.js';
 import type { EngineState } from '../engine/state.js';
 import type { SwitchModel, SwitchPolicy } from '../router/model.js';
+import type { Interval } from '../stats/interval.js';
 import { McsimError } from '../util/errors.js';
+import type { Batching } from './measures.js';
+import { NamedBatches } from './named-batches.js';
 import type { MeanStat, SwitchDiagnosticsMetrics } from './types.js';
 
 /** Per input buffer: where its packet is in the head-of-FIFO life cycle. */
@@ -55,20 +58,25 @@ export class SwitchDiagnostics {
   private readonly inCb: Int32Array;
   private readonly inCbPos: Int32Array;
   private nInCb = 0;
-  private readonly wait = [stat(), stat()];
-  private readonly residence = [stat(), stat()];
+  private readonly wait = [stat('headWait.down'), stat('headWait.up')];
+  private readonly residence = [stat('headResidence.nonReplicating'), stat('headResidence.replicating')];
   private readonly admitted = [0, 0];
   private readonly cbFlits = [0, 0];
   private readonly classFlits: number[] = [];
   private injectedFlits = 0;
-  private readonly spreadStat = stat();
+  private readonly spreadStat = stat('spread');
+  /** Batch means of every diagnostic over an open-loop window (their intervals), else undefined. */
+  private readonly batches: NamedBatches | undefined;
 
   constructor(
     private readonly net: Network,
     readonly windowStart: number,
     /** The window's end, read when needed: a run may end its window by convergence (sim/window.ts). */
     private readonly windowEnd: () => number,
+    batching?: Batching,
   ) {
+    this.batches =
+      batching?.by === 'cycle' ? new NamedBatches(batching.length, batching.maxBatches) : undefined;
     const topo = net.topology;
     const level = topo.switchLevel?.bind(topo);
     if (level === undefined)
@@ -196,9 +204,12 @@ export class SwitchDiagnostics {
 
   /** Flits held in the central buffers (arrived, not yet read by every port), by input side. */
   private sampleCb(s: EngineState): void {
+    const key = s.now - this.windowStart;
     for (let i = 0; i < this.nInCb; i++) {
       const b = this.inCb[i]!;
-      this.cbFlits[this.side[b]!]! += s.recv[b]! - s.minSent(b);
+      const f = s.recv[b]! - s.minSent(b);
+      this.cbFlits[this.side[b]!]! += f;
+      this.batches?.amount(this.side[b] === DOWN ? CB_DOWN : CB_UP, key, f);
     }
   }
 
@@ -206,8 +217,15 @@ export class SwitchDiagnostics {
     const t = s.now;
     const inWin = this.inWindow(t);
     const kind = this.net.bufKind[cand];
-    if (inWin && kind === BUF_INJ) this.injectedFlits += s.bufLen[cand]!;
-    if (inWin && this.cls[cand]! >= 0) this.classFlits[this.cls[cand]!]! += s.bufLen[cand];
+    const key = t - this.windowStart;
+    if (inWin && kind === BUF_INJ) {
+      this.injectedFlits += s.bufLen[cand]!;
+      this.batches?.amount('injected', key, s.bufLen[cand]!);
+    }
+    if (inWin && this.cls[cand]! >= 0) {
+      this.classFlits[this.cls[cand]!]! += s.bufLen[cand];
+      this.batches?.amount(`channelLoad.${this.classNames[this.cls[cand]!]}`, key, s.bufLen[cand]!);
+    }
     const f = s.feeder[cand]!;
     if (f < 0) return;
     const b = s.slotBuf(f);
@@ -240,10 +258,11 @@ export class SwitchDiagnostics {
     this.book(this.residence[this.fanout[b]! >= 2 ? 1 : 0]!, end - this.start[b]!, end);
   }
 
-  private book(m: { n: number; sum: number }, v: number, t: number): void {
+  private book(m: Stat, v: number, t: number): void {
     if (!this.inWindow(t)) return;
     m.n++;
     m.sum += v;
+    this.batches?.sample(m.name, t - this.windowStart, v);
   }
 
   /** A message finished: the spread of its tail arrivals (X8). */
@@ -258,6 +277,30 @@ export class SwitchDiagnostics {
     }
     this.spreadStat.n++;
     this.spreadStat.sum += hi - lo;
+    this.batches?.sample('spread', msg.created - this.windowStart, hi - lo);
+  }
+
+  /**
+   * The 95% intervals of the diagnostics' means and rates (batch means over the window, as the run's
+   * own metrics), keyed by their paths under metrics (`switchDiagnostics.headWait.down.mean`, ...).
+   */
+  intervals(now: number): Record<string, Interval> {
+    const b = this.batches;
+    if (!b) return {};
+    const span = Math.max(1, Math.min(now, this.windowEnd()) - this.windowStart);
+    const out: Record<string, Interval> = {};
+    const put = (path: string, iv: Interval | undefined) => {
+      if (iv) out[`switchDiagnostics.${path}`] = iv;
+    };
+    for (const m of [...this.wait, ...this.residence, this.spreadStat])
+      put(`${m.name}.mean`, b.meanInterval(m.name, span));
+    put('centralBuffer.meanFlits.down', b.rateInterval(CB_DOWN, span, this.net.numSwitches));
+    put('centralBuffer.meanFlits.up', b.rateInterval(CB_UP, span, this.net.numSwitches));
+    this.classNames.forEach((n, i) =>
+      put(`channelLoad.${n}`, b.rateInterval(`channelLoad.${n}`, span, Math.max(1, this.classLinks[i]!))),
+    );
+    put('injected', b.rateInterval('injected', span, this.net.numNodes));
+    return out;
   }
 
   /** The diagnostics of the run; `now` closes a window the run did not reach. */
@@ -285,11 +328,20 @@ export class SwitchDiagnostics {
   }
 }
 
-function stat(): { n: number; sum: number } {
-  return { n: 0, sum: 0 };
+interface Stat {
+  name: string;
+  n: number;
+  sum: number;
 }
 
-function mean(m: { n: number; sum: number }): MeanStat {
+function stat(name: string): Stat {
+  return { name, n: 0, sum: 0 };
+}
+
+const CB_DOWN = 'centralBuffer.meanFlits.down';
+const CB_UP = 'centralBuffer.meanFlits.up';
+
+function mean(m: Stat): MeanStat {
   return { count: m.n, mean: m.n === 0 ? 0 : round(m.sum / m.n) };
 }
 

@@ -52,7 +52,7 @@ export function runSimulation(config: McsimConfig, options: RunOptions = {}): Ru
   const diag = config.metrics?.switchDiagnostics
     ? withField(
         'metrics.switchDiagnostics',
-        () => new SwitchDiagnostics(net, driver.windowStart, () => collector.windowEnd),
+        () => new SwitchDiagnostics(net, driver.windowStart, () => collector.windowEnd, driver.batching),
       )
     : undefined;
   let recorder: TraceRecorder | undefined;
@@ -73,7 +73,10 @@ export function runSimulation(config: McsimConfig, options: RunOptions = {}): Ru
   }
   const metrics = collector.metrics(engine.now, engine.flitHops, engine.now);
   if (deadlock) metrics.deadlock = deadlock;
-  if (diag) metrics.switchDiagnostics = diag.metrics(engine.now);
+  if (diag) {
+    metrics.switchDiagnostics = diag.metrics(engine.now);
+    Object.assign(metrics.intervals, diag.intervals(engine.now));
+  }
   const outcome = outcomeOf(metrics);
   if (recorder) tr!.write(recorder.finish(engine.now, outcome.status, deadlock));
   return { version: VERSION, seed: config.seed, outcome, config: resolved, metrics };
