@@ -296,9 +296,9 @@ export class SwitchDiagnostics {
       put(`${m.name}.mean`, b.meanInterval(m.name, span));
     put('centralBuffer.meanFlits.down', b.rateInterval(CB_DOWN, span, this.net.numSwitches));
     put('centralBuffer.meanFlits.up', b.rateInterval(CB_UP, span, this.net.numSwitches));
-    this.classNames.forEach((n, i) =>
-      put(`channelLoad.${n}`, b.rateInterval(`channelLoad.${n}`, span, Math.max(1, this.classLinks[i]!))),
-    );
+    this.classNames.forEach((n, i) => {
+      put(`channelLoad.${n}`, b.rateInterval(`channelLoad.${n}`, span, Math.max(1, this.classLinks[i]!)));
+    });
     put('injected', b.rateInterval('injected', span, this.net.numNodes));
     return out;
   }
