@@ -36,7 +36,7 @@ const MESH = { routing: 'xy', vcs: 2 };
  * `npm run reproduction`.
  */
 const SWITCH_002 = { topology: 'fattree:16', bufferDepth: 320, load: 0.5, measure: 40000 };
-const NET_002 = { vcs: 16, injectionChannels: 2, switchOptions: {} };
+const NET_002 = { vcs: 16, injectionChannels: 16, switchOptions: {} };
 const TIMING_002 = {
   routingDelay: 6,
   routingDelayModified: 6,

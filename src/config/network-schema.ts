@@ -8,11 +8,12 @@ import { count, defaulted, described, positiveInt } from './fields.js';
  * channels, link timing, and the routing and start-up delays.
  */
 
-const channels = defaulted(
-  z.union([positiveInt(), z.literal('all')]),
-  1,
-  "Channels per node: a number, or 'all' = as many as the router has output VCs (000 sec. 5.2). Default 1.",
-);
+const channels = (more = '') =>
+  defaulted(
+    z.union([positiveInt(), z.literal('all')]),
+    1,
+    `Channels per node: a number, or 'all' = as many as the router has output VCs (000 sec. 5.2).${more} Default 1.`,
+  );
 
 export const LinkSchema = z.lazy(() =>
   z.strictObject({
@@ -103,8 +104,10 @@ export const NetworkSchema = z.strictObject({
     z.optional(SwitchOptionsSchema),
     "Parameters of 002's switches (central-buffer; input-fifo with chunk timing and the buffer rule of 002 sec. 5). Absent: input-fifo keeps its plain timing.",
   ),
-  injectionChannels: channels,
-  consumptionChannels: channels,
+  injectionChannels: channels(
+    " 002's switches (central-buffer; input-fifo with switchOptions) use them as the packet slots of the processor's port, an ordinary input of its switch: at least as many as a channel has VCs (more stay unused).",
+  ),
+  consumptionChannels: channels(),
   links: described(
     z.optional(z.union([LinkSchema, z.record(z.string(), LinkSchema)])),
     'Link timing: one { latency, creditDelay } for every network channel, or one per channel class. Default latency 1, credit delay 0 (000 sec. 5.1).',

@@ -54,11 +54,13 @@ export interface EngineOptions {
 
 /**
  * Are links plain, so that worms may stream: buffers counted one by one (no shared space, no
- * per-flit gate, no whole-packet links), links of one cycle with credits back at once, and no trace?
+ * processor's port shared by injection buffers, no per-flit gate, no whole-packet links), links of
+ * one cycle with credits back at once, and no trace?
  */
 function plainLinks(net: Network, policy: SwitchPolicy, hooks: EngineHooks): boolean {
   return (
     policy.room === undefined &&
+    policy.injectRoom === undefined &&
     policy.flitGate === undefined &&
     policy.wholePackets !== true &&
     net.maxLatency <= 1 &&

@@ -68,6 +68,8 @@ export class LinkStage extends LinkReadiness {
   private readonly lock: Int32Array;
   /** Streaming and packed worms (unit-worms.ts), where links are plain. */
   private readonly units: UnitWorms | undefined;
+  /** The switch model's count of a processor's port shared by its injection buffers (SwitchPolicy.injectRoom). */
+  private readonly injectRoom: ((b: number) => boolean) | undefined;
 
   constructor(
     s: EngineState,
@@ -80,6 +82,7 @@ export class LinkStage extends LinkReadiness {
   ) {
     super(s, policy, soleBidders);
     this.whole = policy.wholePackets === true;
+    this.injectRoom = policy.injectRoom?.bind(policy);
     this.lock = new Int32Array(this.whole ? s.net.numChannels : 0).fill(-1);
     this.sleeps = !this.special && !this.lagged && policy.flitGate === undefined;
     this.sleep = new BufferSleep(s);
@@ -197,7 +200,8 @@ export class LinkStage extends LinkReadiness {
     this.begin(t);
     const st = this.s;
     const norder = this.arbitrate(t);
-    // Pass 2: which processors push a flit into their injection channel, then which winners
+    // Pass 2: which processors push a flit into their injection channel (room in it and, where the
+    // switch model counts one, in the processor's port of the switch), then which winners
     // actually move (room downstream, or the downstream front flit leaves), in the order of the
     // channels' first bids.
     if (this.moves.length < norder + st.srcCount) {
@@ -207,9 +211,11 @@ export class LinkStage extends LinkReadiness {
     }
     const moves = this.moves;
     let nm = 0;
+    const injectRoom = this.injectRoom;
     for (let i = 0; i < st.srcCount; i++) {
       const b = st.srcList[i]!;
-      if (this.roomIn(b) || this.drains(b, t)) moves[nm++] = -1 - b;
+      if ((this.roomIn(b) || this.drains(b, t)) && (injectRoom === undefined || injectRoom(b)))
+        moves[nm++] = -1 - b;
     }
     const order = this.order;
     const memo = this.memo;

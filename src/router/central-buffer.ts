@@ -3,7 +3,7 @@ import type { EngineState } from '../engine/state.js';
 import { McsimError } from '../util/errors.js';
 import { ChunkPool } from './chunk-pool.js';
 import { ChunkReads } from './chunk-reads.js';
-import { InjectionQueue } from './injection-queue.js';
+import { checkProcessorSlots, InjectionQueue } from './injection-queue.js';
 import type { SwitchModel, SwitchPolicy } from './model.js';
 import { OutputQueues } from './output-queue.js';
 
@@ -27,7 +27,9 @@ export function maxFanout(net: Network): number {
  * from 002 footnote 1), so replicated packets always find space eventually.
  *
  * The engine's VC buffers of a channel are the packet slots of that input: a packet keeps its slot
- * while its flits stream through, in the FIFO or in the central buffer. The pool's book-keeping is
+ * while its flits stream through, in the FIFO or in the central buffer. The processor's port is an
+ * ordinary input (002 sec. 4.1): its slots are the node's injection buffers, as many as a switch
+ * link's input has, and its FIFO holds `inputFifoFlits` (injection-queue.ts). The pool's book-keeping is
  * in chunk-pool.ts. One central-buffer write per switch per cycle, least recently served input
  * first (a replicated header takes k_s cycles); the k_s ports of a replicated packet start 1 cycle
  * apart (the one read port, rank stagger) after the chunk delay.
@@ -61,8 +63,11 @@ export const centralBufferSwitch: SwitchModel = {
         `central-buffer needs bufferDepth of at least the largest packet (${maxLen} flits): a packet keeps its slot while it sits in the central buffer (got ${net.bufCap[b]})`,
         'network.bufferDepth',
       );
+    checkProcessorSlots(net, 'central-buffer');
   },
   create(net, s) {
+    // Also for an engine built without validate(): no configuration gives the processor's port fewer slots.
+    checkProcessorSlots(net, 'central-buffer');
     return new CentralBuffer(net, s).policy();
   },
 };
@@ -147,7 +152,7 @@ class CentralBuffer {
       o.multicastReserveChunks ??
       Math.min(Math.ceil(maxLen / o.chunkFlits) + maxFanout(net) - 1, o.centralBufferChunks);
     this.pool = new ChunkPool(net, s, o.centralBufferChunks, o.chunkFlits);
-    this.inj = new InjectionQueue(net, s);
+    this.inj = new InjectionQueue(net, s, o.inputFifoFlits);
     // Flit f of a chunk read in cycle R leaves at R + 4 + f with the notes' 7-cycle chunk delay of
     // 8-flit chunks (sec. 2.3); a different chunkDelay moves it by the difference.
     const readToLink = 4 + o.chunkDelay - (o.chunkFlits - 1);
@@ -324,6 +329,8 @@ class CentralBuffer {
         return this.isHead(buf) && s.brN[buf]! < 2;
       },
       room: (buf) => pool.isAdmitted(buf) || this.fill(bufPc[buf]!) < this.fifoFlits,
+      // The processor's port: the same FIFO bound; a packet written into the central buffer has left it.
+      injectRoom: (buf) => pool.isAdmitted(buf) || this.inj.room(buf),
       onGrant: (buf) => {
         this.asked[buf] = Number.POSITIVE_INFINITY;
         this.reads.reset(buf);
@@ -343,15 +350,12 @@ class CentralBuffer {
       },
       onRelease: (buf) => {
         this.reads.release(buf);
+        if (bufKind[buf] === BUF_INJ) this.inj.released(buf);
         if (pool.isAdmitted(buf)) {
           pool.release(buf);
           return;
         }
-        if (bufKind[buf] === BUF_INJ) {
-          if (!this.inj.isFront(buf) && this.violation === undefined)
-            this.violation = `central-buffer: a packet left node ${net.pcSrc[bufPc[buf]!]}'s processor port before the packet ahead of it`;
-          return;
-        }
+        if (bufKind[buf] === BUF_INJ) return;
         if (bufKind[buf] !== BUF_NET) return;
         if (!this.isHead(buf) && this.violation === undefined)
           this.violation = `central-buffer: a packet left input FIFO ${bufPc[buf]} before the packet ahead of it`;
@@ -363,6 +367,10 @@ class CentralBuffer {
         !pool.isAdmitted(buf) && (bufKind[buf] === BUF_NET ? this.isHead(buf) : this.inj.isFront(buf)),
       describe: (buf) => {
         if (pool.isAdmitted(buf)) return `in the central buffer (${pool.describe(buf)})`;
+        if (bufKind[buf] === BUF_INJ) {
+          const at = this.inj.position(buf);
+          return at === undefined ? undefined : `processor port position ${at}`;
+        }
         if (bufKind[buf] !== BUF_NET) return undefined;
         const pc = bufPc[buf]!;
         for (let i = 0; i < this.count[pc]!; i++)
@@ -380,6 +388,8 @@ class CentralBuffer {
         for (let b = inj0; b < inj0 + net.numNodes * net.injPerNode; b++)
           if (s.owner[b] !== -1 && this.inj.hasLeft(b) !== pool.isAdmitted(b))
             return `central-buffer: node ${net.pcSrc[bufPc[b]!]}'s packet in injection buffer ${b} has ${this.inj.hasLeft(b) ? '' : 'not '}left its input but is ${pool.isAdmitted(b) ? '' : 'not '}in the central buffer`;
+        const port = this.inj.check();
+        if (port !== undefined) return `central-buffer: ${port}`;
         return pool.check();
       },
     };

@@ -1,7 +1,7 @@
 import { BUF_INJ, BUF_NET, inputPort } from '../engine/network.js';
 import { McsimError } from '../util/errors.js';
 import { ChunkReads } from './chunk-reads.js';
-import { InjectionQueue } from './injection-queue.js';
+import { checkProcessorSlots, InjectionQueue } from './injection-queue.js';
 import type { SwitchModel, SwitchPolicy } from './model.js';
 import { OutputQueues } from './output-queue.js';
 
@@ -12,14 +12,17 @@ import { OutputQueues } from './output-queue.js';
  * studies). The FIFO of a channel is built from the channel's VC buffers, used as slots in ring
  * order: one packet per slot, at most `vcs` packets queued, all sharing the port's `bufferDepth`
  * flits. A packet enters the next slot once the previous packet's tail has entered; only the
- * packet in the front slot may compete for an output. Injection and consumption channels keep the
- * engine's rules.
+ * packet in the front slot may compete for an output. With 002's parameters (switchOptions) the
+ * processor's port is an ordinary input of its switch (002 sec. 5): the node's injection buffers
+ * are its slots, as many as a switch link's input has, and hold at most `bufferDepth` flits together
+ * (injection-queue.ts). Without them, injection and consumption channels keep the engine's rules.
  */
 export const inputFifoSwitch: SwitchModel = {
   name: 'input-fifo',
   description: 'input-FIFO switch: packets queue back to back in one FIFO per input port, served in order',
   validate(net, maxLen) {
     const o = net.switchOptions;
+    if (o !== undefined) checkProcessorSlots(net, 'input-fifo');
     // 002 sec. 5: "the input buffers must be larger than the largest multicast packet allowed in
     // the system", so that a replicated packet is eventually buffered whole and its branches never
     // wait for one another (the deadlocks of 002 Fig. 2). Enforced with 002's switch parameters.
@@ -32,6 +35,8 @@ export const inputFifoSwitch: SwitchModel = {
       );
   },
   create(net, s): SwitchPolicy {
+    // Also for an engine built without validate(): no configuration gives the processor's port fewer slots.
+    if (net.switchOptions !== undefined) checkProcessorSlots(net, 'input-fifo');
     const NC = net.numNetChannels;
     const next = new Int32Array(NC);
     const front = new Int32Array(NC);
@@ -55,7 +60,9 @@ export const inputFifoSwitch: SwitchModel = {
       return n;
     };
     const opts = net.switchOptions;
-    const inj = opts === undefined ? undefined : new InjectionQueue(net, s);
+    // The processor's port holds as many flits as a switch link's input FIFO (bufferDepth).
+    const fifo = bufCap[NC > 0 ? pcFirstBuf[0]! : net.injFirst[0]!]!;
+    const inj = opts === undefined ? undefined : new InjectionQueue(net, s, fifo);
     let reads: ChunkReads | undefined;
     const policy: SwitchPolicy = {
       ordered: true,
@@ -85,6 +92,7 @@ export const inputFifoSwitch: SwitchModel = {
       },
       onRelease(buf) {
         reads?.release(buf);
+        if (bufKind[buf] === BUF_INJ) inj?.released(buf);
         if (bufKind[buf] !== BUF_NET) return;
         const pc = bufPc[buf]!;
         if (bufVc[buf] !== front[pc] && violation === undefined)
@@ -97,6 +105,10 @@ export const inputFifoSwitch: SwitchModel = {
         return bufKind[buf] === BUF_NET && bufVc[buf] === front[bufPc[buf]!];
       },
       describe(buf) {
+        if (bufKind[buf] === BUF_INJ) {
+          const at = inj?.position(buf);
+          return at === undefined ? undefined : `processor port position ${at}`;
+        }
         if (bufKind[buf] !== BUF_NET) return undefined;
         const pc = bufPc[buf]!;
         const V = pcVcs[pc]!;
@@ -105,6 +117,8 @@ export const inputFifoSwitch: SwitchModel = {
       },
       check() {
         if (violation) return violation;
+        const port = inj?.check();
+        if (port !== undefined) return `input-fifo: ${port}`;
         for (let pc = 0; pc < NC; pc++) {
           const f = fill(pc);
           if (f > bufCap[pcFirstBuf[pc]!]!)
@@ -115,6 +129,7 @@ export const inputFifoSwitch: SwitchModel = {
     };
     if (opts !== undefined) {
       policy.canInject = (b) => inj!.canInject(b);
+      policy.injectRoom = (b) => inj!.room(b);
       reads = ibQueues(net, s, policy, opts.chunkFlits, opts.chunkDelay);
     }
     return policy;

@@ -42,6 +42,13 @@ export interface SwitchPolicy {
    */
   room?(buf: number): boolean;
   /**
+   * Room for one more flit from the processor in injection buffer `buf` at the start of the cycle,
+   * asked on top of the buffer's own count, when several injection buffers of a node make one input
+   * FIFO of its switch (002 sec. 4.1, 5: the processor's port is an ordinary input, its FIFO bounded
+   * in flits as a switch link's). Absent: the buffer's own count alone.
+   */
+  injectRoom?(buf: number): boolean;
+  /**
    * May a worm whose start-up has ended take the free injection buffer `buf` now? Lets a model make
    * a node's injection channels one FIFO (002 notes sec. 2.2: the next packet follows the previous
    * one's tail). When present, `onGrant` is also told of injection buffers. Absent: any free one.

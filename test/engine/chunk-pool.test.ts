@@ -62,7 +62,7 @@ describe('002 switches are deterministic', () => {
           switching: 'central-buffer',
           vcs: 8,
           bufferDepth: 256,
-          injectionChannels: 2,
+          injectionChannels: 8,
           switchOptions: {},
         },
         timing: { routingDelay: 6, routingDelayModified: 6, startup: 1, startupSubsequent: 0 },

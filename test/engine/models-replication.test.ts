@@ -4,6 +4,7 @@ import fc from 'fast-check';
 import type { StopSpec, WormSpec } from '../../src/plan/worm.js';
 import { ROUTER_MODELS } from '../../src/router/registry.js';
 import { tracePath } from '../../src/routing/path.js';
+import { defaultVcs, parseTopology } from '../../src/topology/registry.js';
 import { makeNet, runMessages } from './harness.js';
 
 // Tree worms (replication) and multidestination path worms through every registered switch model,
@@ -18,8 +19,12 @@ describe('multidestination worms through every switch model (property)', () => {
           fc.uniqueArray(fc.nat(1000), { minLength: 2, maxLength: 8 }),
           fc.boolean(),
           (spec, raw, tree) => {
-            // VCT needs buffers that hold a whole worm; a 3-flit worm fits in every buffer.
-            const o = { bufferDepth: 4, switching: model.name };
+            // VCT needs buffers that hold a whole worm; a 3-flit worm fits in every buffer. A
+            // central-buffer switch's processor port has as many packet slots as a switch link's
+            // input (its injection channels, at least the VCs of a channel).
+            const injection =
+              model.name === 'central-buffer' ? Math.max(...defaultVcs(parseTopology(spec))) : 1;
+            const o = { bufferDepth: 4, switching: model.name, injection };
             const net = makeNet(spec, o);
             const t = net.topology;
             const N = net.numNodes;

@@ -16,8 +16,8 @@ import { makeNet, type NetOpts, runMessages, SWITCH_002_OPTIONS, SWITCH_002_TIMI
 const SO = SWITCH_002_OPTIONS;
 const TIMING = SWITCH_002_TIMING;
 const MODELS: Array<[string, NetOpts]> = [
-  ['central-buffer', { switching: 'central-buffer', bufferDepth: 256, vcs: [8, 8], injection: 2 }],
-  ['input-fifo', { switching: 'input-fifo', bufferDepth: 320, vcs: [8, 8], injection: 2 }],
+  ['central-buffer', { switching: 'central-buffer', bufferDepth: 256, vcs: [8, 8], injection: 8 }],
+  ['input-fifo', { switching: 'input-fifo', bufferDepth: 320, vcs: [8, 8], injection: 8 }],
 ];
 const opts = (o: NetOpts): NetOpts => ({ ...o, timing: TIMING, switchOptions: SO });
 
@@ -118,7 +118,7 @@ function config(switching: string, over: Record<string, unknown> = {}) {
       switching,
       vcs: 8,
       bufferDepth: ib ? 320 : 256,
-      injectionChannels: 2,
+      injectionChannels: 'all',
       switchOptions: {},
       ...(over.network as object),
     },

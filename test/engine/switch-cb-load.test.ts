@@ -16,14 +16,16 @@ import { makeNet, SWITCH_002_OPTIONS, SWITCH_002_TIMING } from './harness.js';
  * (002 sec. 4.1), next to replicated packets that need the multicast reserve (notes sec. 2.7).
  * Every packet reaches each of its destinations exactly once, the model's invariants hold every
  * cycle (chunk accounting, FIFO bounds, FIFO order at the switch inputs and at the processors'
- * ports) and the engine's deadlock detector never fires.
+ * ports, a processor's port held to a switch link's FIFO in flits and to its slots in packets, with
+ * as many injection channels as a channel has VCs and with more) and the engine's deadlock detector
+ * never fires.
  */
 describe('002 central-buffer switch under unicast load (P5, P8, P11)', () => {
   it('every packet delivered exactly once, invariants every cycle, no deadlock; processor unicasts written', () => {
     fc.assert(
       fc.property(
         fc.constantFrom(0.3, 0.8, 1.2),
-        fc.constantFrom(1, 2, 4),
+        fc.constantFrom(8, 16),
         fc.nat(1000),
         (load, injection, seed) => {
           const net = makeNet('fattree:16', {
@@ -67,6 +69,8 @@ describe('002 central-buffer switch under unicast load (P5, P8, P11)', () => {
           const inj0 = net.injFirst[0]!;
           const injN = net.numNodes * net.injPerNode;
           let written = 0;
+          // The most packets a node had in its leaf at once (its port's slots, used as a switch link's).
+          let most = 0;
           // Per node and cycle a packet with probability load / (mean length 109): one in five a
           // multicast to 2-4 nodes; 8, 64 or 256 flits. 1500 cycles, then drain.
           for (let t = 0; t < 1500 || e.liveMessages > 0; t++) {
@@ -86,6 +90,12 @@ describe('002 central-buffer switch under unicast load (P5, P8, P11)', () => {
             e.step();
             const bad = e.checkInvariants();
             assert.equal(bad, undefined, bad);
+            for (let n = 0; n < 16; n++) {
+              let held = 0;
+              for (let b = net.injFirst[n]!; b < net.injFirst[n]! + net.injPerNode; b++)
+                if (state!.owner[b] !== -1) held++;
+              most = Math.max(most, held);
+            }
             for (let b = inj0; b < inj0 + injN; b++)
               if (
                 net.bufKind[b] === BUF_INJ &&
@@ -99,6 +109,10 @@ describe('002 central-buffer switch under unicast load (P5, P8, P11)', () => {
           assert.deepEqual(got, expected);
           // Under load some processor unicast found its output busy and was written into the buffer.
           if (load >= 0.8) assert.ok(written > 0, 'no processor unicast was written into the central buffer');
+          // A processor's port holds up to 8 packets (the VCs of a channel), whatever its injection
+          // channels, and under load some node has more than two in its leaf at once.
+          assert.ok(most <= 8, `a node had ${most} packets in its leaf`);
+          if (load >= 0.8) assert.ok(most > 2, 'no node ever had more than two packets in its leaf');
         },
       ),
       { numRuns: 10, seed: 32 },

@@ -21,7 +21,7 @@ function unicasts(switching: string, msgs: Array<[number, number]>, diagnostics 
       switching,
       vcs: 16,
       bufferDepth: 320,
-      injectionChannels: 2,
+      injectionChannels: 16,
       switchOptions: {},
     },
     timing: { ...SWITCH_002_TIMING, deadlockCycles: 5000 },
@@ -37,7 +37,7 @@ function unicasts(switching: string, msgs: Array<[number, number]>, diagnostics 
 
 /** One hardware multicast at zero load, with the diagnostics watching the switch model. */
 function multicast(switching: string, source: number, dests: number[]): SwitchDiagnosticsMetrics {
-  const o = { switching, bufferDepth: 320, vcs: [16, 16], injection: 2, switchOptions: SWITCH_002_OPTIONS };
+  const o = { switching, bufferDepth: 320, vcs: [16, 16], injection: 16, switchOptions: SWITCH_002_OPTIONS };
   const net = makeNet('fattree:16', o);
   const diag = new SwitchDiagnostics(net, 0, () => Number.MAX_SAFE_INTEGER);
   const e = new Engine(

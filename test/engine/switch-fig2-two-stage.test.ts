@@ -33,7 +33,7 @@ function netOpts(switching: string, bufferDepth: number, acceptDeadlock = false)
     switching,
     bufferDepth,
     vcs: [8, 8],
-    injection: 2,
+    injection: 8,
     timing: { ...SWITCH_002_TIMING, deadlockCycles: 1000 },
     switchOptions: { ...SWITCH_002_OPTIONS, acceptDeadlock },
   };

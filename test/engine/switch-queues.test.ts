@@ -25,7 +25,7 @@ const CB: NetOpts = {
   switching: 'central-buffer',
   bufferDepth: 256,
   vcs: [8, 8],
-  injection: 2,
+  injection: 8,
   timing: SWITCH_002_TIMING,
   switchOptions: SWITCH_002_OPTIONS,
 };
