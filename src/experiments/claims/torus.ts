@@ -1,4 +1,4 @@
-import { difference, fmtEstimate as e, greater, less } from '../../stats/compare.js';
+import { difference, type Estimate, fmtEstimate, fmtHalf, greater, less } from '../../stats/compare.js';
 import type { PointRecord } from '../record.js';
 import { fromParts, type Part } from './checks.js';
 import { type ClaimResult, type ClaimSet, unchecked } from './claim.js';
@@ -30,6 +30,17 @@ const NAME: Record<string, string> = {
 };
 const alg = 'workload.algorithm';
 const nm = (a: string) => NAME[a] ?? a;
+
+/**
+ * An estimate as fmtEstimate prints it, but with as many decimals as its half-width resolves:
+ * near a broadcast, traffic of 1598.7 ± 0.05 against 1599.2 ± 0.07 channels would otherwise read
+ * "1599 vs 1599" beside a verdict beyond noise.
+ */
+function e(x: Estimate): string {
+  if (x.h === null || x.h === 0 || x.h >= 1 || Math.abs(x.y) < 100) return fmtEstimate(x);
+  const decimals = Math.min(4, -Math.floor(Math.log10(x.h)));
+  return `${x.y.toFixed(decimals)} ± ${fmtHalf(x.h)}`;
+}
 
 /**
  * Mean of a metric path per (algorithm, x), x read from a parameter or from the metrics (e.g.
