@@ -4,22 +4,26 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import type { Verdict } from '../../src/experiments/claims/index.js';
+import { asEstimate, pointEstimate } from '../../src/experiments/estimates.js';
 import { claimsOf } from '../../src/experiments/summary.js';
 import { loadExperiment, runSweep, siblingsIn } from '../../src/experiments/sweep.js';
+import { atLeast, fmtEstimate, greater, ratio } from '../../src/stats/compare.js';
 
 /**
  * The claims of 004 sec. 6 about Figs. 8-11, on the scaled-down (--quick) experiments, every claim
- * with the verdict our model gives at this scale (docs/experiments/ccc.md has the full-size ones).
+ * with the verdict our model gives at this scale, decided beyond noise (docs/experiments/ccc.md has
+ * the full-size ones).
  */
 const out = mkdtempSync(join(tmpdir(), 'mcsim-ccc-'));
 const expected: Record<string, Verdict[]> = {
   // Theorems 2 and 3 on the data, VC multiplexing's effect small, close to the bound.
   'ccc-fig8': ['holds', 'holds', 'holds'],
-  // ... and the worst case on the 9-D CCC.
-  'ccc-fig9': ['holds', 'holds', 'holds', 'holds'],
+  // ... and the worst case on the 9-D CCC (tie: 12 steps on both the 9-D and the 10-D CCC).
+  'ccc-fig9': ['holds', 'holds', 'holds', 'tie'],
   // under a quarter of separate addressing, sharing's effect small next to it.
   'ccc-fig10': ['holds', 'holds'],
-  // broadcast meets the bound, approaching the bound past the largest excess, Theorems 2 and 3.
+  // broadcast meets the bound, approaching the bound past the largest excess (512, falling to 768),
+  // Theorems 2 and 3.
   'ccc-fig11': ['holds', 'holds', 'holds'],
 };
 
@@ -41,17 +45,21 @@ for (const [id, verdicts] of Object.entries(expected)) {
 }
 
 describe('U-CCC, flit by flit on ccc:7 (quick)', () => {
-  it('U-CCC beats separate addressing, more so as the set grows', async () => {
+  it('U-CCC beats separate addressing beyond noise, more so as the set grows', async () => {
     const exp = loadExperiment(new URL('../../experiments/ccc-engine.yaml', import.meta.url).pathname);
     const r = await runSweep(exp, { outDir: out, quick: true, workers: 2 });
     const lat = (a: string, d: number) =>
-      r.records.find((x) => x.params['workload.algorithm'] === a && x.params['workload.destinations'] === d)!
-        .metrics!.latency.mean;
-    const ratios = [7, 31, 127].map((d) => lat('separate', d) / lat('uccc', d));
-    assert.ok(
-      ratios.every((x) => x > 1),
-      ratios.join(' '),
-    );
-    assert.ok(ratios[2]! > ratios[0]!, ratios.join(' '));
+      asEstimate(
+        pointEstimate(
+          r.records.filter(
+            (x) => x.params['workload.algorithm'] === a && x.params['workload.destinations'] === d,
+          ),
+          'metrics.latency.mean',
+        )!,
+      );
+    const ratios = [7, 31, 127].map((d) => ratio(lat('separate', d), lat('uccc', d)));
+    const text = ratios.map(fmtEstimate).join(' ');
+    for (const q of ratios) assert.equal(atLeast(q, 1), 'holds', text);
+    assert.equal(greater(ratios[2]!, ratios[0]!), 'holds', text);
   });
 });

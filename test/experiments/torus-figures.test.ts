@@ -13,25 +13,27 @@ import { loadExperiment, runSweep } from '../../src/experiments/sweep.js';
  * 001, sec. 4.3): some of 001's claims do not hold, and docs/experiments/torus.md says why. Every
  * claim that involves T2W comes twice, source-origin reading first, then shortest reading
  * (docs/algorithms/t2w.md).
- * 001's "Uniform has the highest traffic" (Fig. 11) holds on the quick sweep but fails on the full
- * one at T15, T25 and T35 by under 1% in the source-origin reading, sizes the quick sweep does not
- * have.
+ * Verdicts are decided beyond noise on the intervals over the random sets (40 per point here), so
+ * a difference of a few channels is a tie; exact values (a broadcast's N - 1 channels) tie when
+ * equal and decide when not.
  */
 const out = mkdtempSync(join(tmpdir(), 'mcsim-torus-'));
 const expected: Record<string, Verdict[]> = {
   // falls; others rise (x2); TASNEM lowest (x2, fails vs T2W); Uniform highest (x2); Uniform > HCM
   'torus-fig8': ['holds', 'holds', 'holds', 'fails', 'fails', 'holds', 'holds', 'holds'],
-  // traffic rises (x2); TASNEM lowest (x2, ties at broadcast); Uniform highest: fails vs T2W
-  // source-origin at 100 and on the broadcast's ties, only on those ties against T2W shortest
+  // traffic rises (x2); TASNEM lowest (x2, ties allowed at the broadcast); Uniform highest (x2):
+  // fails in both readings on the broadcast, where multipath-HCM uses exactly 1600 channels against
+  // Uniform's 1599 (T2W source-origin at 100 is within noise: 1023 ± 23 against 1046 ± 16)
   'torus-fig9': ['holds', 'holds', 'holds', 'holds', 'fails', 'fails'],
   // latency rises (x2); TASNEM grows least (x2, fails vs T2W); TASNEM lowest (x2, fails vs T2W);
   // Uniform highest (x2); Uniform > HCM
   'torus-fig10': ['holds', 'holds', 'fails', 'fails', 'fails', 'fails', 'holds', 'holds', 'holds'],
-  // traffic rises (x2); TASNEM lowest (holds; fails vs T2W shortest at T5 and T10); Uniform highest
-  // (x2, see above)
-  'torus-fig11': ['holds', 'holds', 'holds', 'fails', 'holds', 'holds'],
-  // TASNEM lowest flit-level latency (x2)
-  'torus-engine': ['holds', 'holds'],
+  // traffic rises (x2); TASNEM lowest (holds; fails vs T2W shortest at T5); Uniform highest (x2,
+  // ties: at T5 13.78 ± 1.2 against T2W 12.70 ± 0.9 and multipath-HCM 12.45 ± 1)
+  'torus-fig11': ['holds', 'holds', 'holds', 'fails', 'tie', 'tie'],
+  // TASNEM lowest flit-level latency (x2; ties: at 5 destinations 99.4 ± 4.9 against Uniform
+  // 107 ± 7.5 and multipath-HCM 107 ± 7.1, 20 multicasts per point)
+  'torus-engine': ['tie', 'tie'],
 };
 
 for (const [id, verdicts] of Object.entries(expected)) {
