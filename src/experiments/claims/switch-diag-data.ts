@@ -1,9 +1,10 @@
 import { bitstringTree } from '../../multicast/bitstring.js';
+import { type Estimate, fmtEstimate } from '../../stats/compare.js';
 import type { FatTree } from '../../topology/fattree.js';
 import { parseTopology } from '../../topology/registry.js';
-import type { PointRecord } from '../record.js';
 import { fmt } from './claim.js';
-import { common, curve, msOf, nameOf, type Scheme, select } from './switch-data.js';
+import type { XY } from './series.js';
+import { common, curve, type Fig, latOf, msOf, nameOf, type Scheme, select } from './switch-data.js';
 
 /**
  * Reading the switch diagnostics (metrics.switchDiagnostics, src/metrics/switch-diagnostics.ts)
@@ -26,58 +27,56 @@ export const ACCEPTED = 'metrics.throughput.accepted';
 export const LAT = 'metrics.latency.mean';
 export const TRAFFIC = 'metrics.traffic.perMessage';
 
-export type Check = { ok: boolean; detail: string } | undefined;
-
 /** One point of two metrics of a series, at a load below its saturation. */
 export interface Pair {
   x: number;
-  a: number;
-  b: number;
+  a: XY;
+  b: XY;
 }
 
 /** Two metrics of one scheme and m at the loads below saturation where both are recorded. */
-export function pairs(recs: PointRecord[], s: Scheme, m: number | undefined, a: string, b: string): Pair[] {
-  const sel = select(recs, s, m);
-  return common(curve(sel, a), curve(sel, b));
+export function pairs(f: Fig, s: Scheme, m: number | undefined, a: string, b: string): Pair[] {
+  const sel = select(f.recs, s, m);
+  return common(curve(sel, a, f.grid), curve(sel, b, f.grid));
 }
 
 /** Every (scheme, m) series of `schemes` with data, m ascending. */
-export function series(
-  recs: PointRecord[],
-  schemes: Scheme[],
-): Array<{ s: Scheme; m: number; name: string }> {
-  const ms = msOf(recs);
+export function series(f: Fig, schemes: Scheme[]): Array<{ s: Scheme; m: number; name: string }> {
+  const ms = msOf(f.recs);
   return schemes.flatMap((s) =>
-    ms.filter((m) => select(recs, s, m).length > 0).map((m) => ({ s, m, name: `${nameOf(s)} m=${m}` })),
+    ms.filter((m) => select(f.recs, s, m).length > 0).map((m) => ({ s, m, name: `${nameOf(s)} m=${m}` })),
   );
-}
-
-/** A check over named comparisons: holds when every one does; undefined when there are none. */
-export function allOf(rows: Array<{ ok: boolean; text: string }>, head = ''): Check {
-  if (rows.length === 0) return undefined;
-  const bad = rows.filter((r) => !r.ok);
-  const lead = bad.length ? `not at ${bad.length} of ${rows.length}: ` : '';
-  return { ok: bad.length === 0, detail: `${head}${lead}${rows.map((r) => r.text).join('; ')}` };
 }
 
 /**
  * The largest grid load up to `cap` below saturation for every m of a scheme (the largest such
  * load when none is up to `cap`; undefined if none is common).
  */
-export function commonLoad(recs: PointRecord[], s: Scheme, ms: number[], cap: number): number | undefined {
-  const loads = ms.map((m) => new Set(curve(select(recs, s, m), LAT).map((p) => p.x)));
-  const all = [...(loads[0] ?? [])].filter((x) => loads.every((l) => l.has(x)));
-  if (all.length === 0) return undefined;
-  const low = all.filter((x) => x <= cap);
-  return Math.max(...(low.length ? low : all));
+export function commonLoad(f: Fig, s: Scheme, ms: number[], cap: number): number | undefined {
+  const loads = ms.map((m) => new Set(latOf(f, s, m).map((p) => p.x)));
+  const every = [...(loads[0] ?? [])].filter((x) => loads.every((l) => l.has(x)));
+  if (every.length === 0) return undefined;
+  const low = every.filter((x) => x <= cap);
+  return Math.max(...(low.length ? low : every));
 }
 
 /** The value of `metric` at load x of a series (below saturation), or undefined. */
-export function at(recs: PointRecord[], s: Scheme, m: number, metric: string, x: number): number | undefined {
-  return curve(select(recs, s, m), metric).find((p) => p.x === x)?.y;
+export function at(f: Fig, s: Scheme, m: number, metric: string, x: number): XY | undefined {
+  return latOf(f, s, m, metric).find((p) => p.x === x);
 }
 
-export const f2 = (v: number): string => fmt(v);
+/**
+ * A measured value for a detail line: with its interval, or the bare number when the run reported
+ * none (metrics.switchDiagnostics carries means without intervals: comparisons of them tie).
+ */
+export const v = (p: Estimate): string => (p.h === null ? fmt(p.y) : fmtEstimate(p));
+
+/** The note a detail line opens with when some compared value has no interval. */
+export function noInterval(ps: ReadonlyArray<Estimate>): string {
+  return ps.some((p) => p.h === null)
+    ? 'no 95% interval for the diagnostics (metrics.switchDiagnostics reports means only), so no comparison of them is beyond noise; '
+    : '';
+}
 
 /** All k-subsets of `items` (in lexicographic order). */
 function* subsets(items: number[], k: number, from = 0, acc: number[] = []): Generator<number[]> {

@@ -1,0 +1,155 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import type { ClaimResult } from '../../src/experiments/claims/index.js';
+import { CLAIMS } from '../../src/experiments/claims/index.js';
+import type { PointRecord } from '../../src/experiments/record.js';
+import { grid, rec, sweep } from './switch-records.js';
+
+function verdict(
+  id: string,
+  claim: string,
+  records: PointRecord[],
+  sib: Record<string, PointRecord[]> = {},
+): ClaimResult {
+  const all = CLAIMS[id]!({ records, sibling: (s) => sib[s] });
+  return all.find((c) => c.claim.startsWith(`${claim} `))!;
+}
+
+describe('002 Figs. 15-19 claims, decided beyond noise (each can hold, tie and fail)', () => {
+  it('C9: SW-CB received load rises beyond noise at every step, past saturation too', () => {
+    const c9 = (last: number) =>
+      verdict(
+        'switch-fig15',
+        'C9',
+        sweep('switch-fig15', 'umin', 'central-buffer', 2, 0.4, (x) => ({
+          acc: x === 0.6 ? 0.5 : x === 0.8 ? last : x,
+        })),
+      );
+    assert.equal(c9(0.56).verdict, 'holds', c9(0.56).detail);
+    assert.equal(c9(0.502).verdict, 'tie', 'a rise within the intervals');
+    const bad = c9(0.45);
+    assert.equal(bad.verdict, 'fails');
+    assert.match(bad.detail, /m=2 from 0\.6 to 0\.8: 0\.5 ± 0\.002 -> 0\.45 ± 0\.002/);
+  });
+
+  it('C12: below 0.9 for m = 2, 4 and above it for m = 6, 9, on the brackets', () => {
+    const c12 = (sat6: number, loads = grid(0.8, 0.95)) =>
+      verdict(
+        'switch-fig16',
+        'C12',
+        [2, 4, 6, 9].flatMap((m) =>
+          sweep(
+            'switch-fig16',
+            'bitstring',
+            'central-buffer',
+            m,
+            m < 6 ? 0.85 : m === 6 ? sat6 : 0.95,
+            () => ({}),
+            loads,
+          ),
+        ),
+      );
+    assert.equal(c12(0.95).verdict, 'holds', c12(0.95).detail);
+    assert.equal(c12(0.85).verdict, 'fails', 'm = 6 unstable at 0.9');
+    // Without 0.9 on the grid, m = 6's bracket (0.85, 0.95] straddles it.
+    assert.equal(c12(0.85, [0.8, 0.85, 0.95]).verdict, 'tie');
+  });
+
+  it('C13: earlier with 512-byte messages at some m and at no m later (Fig. 14 as the sibling)', () => {
+    const fig14 = [2, 4].flatMap((m) => sweep('switch-fig14', 'bitstring', 'input-fifo', m, 0.4));
+    const c13 = (s2: number, s4: number) =>
+      verdict(
+        'switch-fig16',
+        'C13',
+        [2, 4].flatMap((m) => sweep('switch-fig16', 'bitstring', 'input-fifo', m, m === 2 ? s2 : s4)),
+        { 'switch-fig14': fig14 },
+      );
+    assert.equal(c13(0.2, 0.4).verdict, 'holds');
+    assert.equal(c13(0.4, 0.4).verdict, 'tie');
+    assert.equal(c13(0.2, 0.6).verdict, 'fails');
+  });
+
+  it('C32: the largest ratio of saturation loads lies in [1.5, 2.5], its range taken from the brackets', () => {
+    const c32 = (cb: number, ib: number) =>
+      verdict('switch-fig16', 'C32', [
+        ...sweep('switch-fig16', 'bitstring', 'central-buffer', 2, cb, () => ({}), grid(0.4, 0.9)),
+        ...sweep('switch-fig16', 'bitstring', 'input-fifo', 2, ib, () => ({}), grid(0.4, 0.9)),
+      ]);
+    // (0.8, 0.85] / (0.4, 0.45]: the ratio lies in (1.78, 2.13].
+    assert.equal(c32(0.8, 0.4).verdict, 'holds', c32(0.8, 0.4).detail);
+    assert.match(c32(0.8, 0.4).detail, /lies in \(1\.78, 2\.13\]/);
+    assert.equal(c32(0.6, 0.4).verdict, 'tie', '(1.33, 1.63] straddles 1.5');
+    assert.equal(c32(0.5, 0.45).verdict, 'fails', 'at most 1.22');
+  });
+
+  it('C16: 64 nodes slower at every common load, saturating lower but at least 0.8 of 16 nodes', () => {
+    const part = (topo: string, sat: number, lat: number) =>
+      [0.1333, 1].flatMap((share) =>
+        grid(0.6, 0.8).map((x) =>
+          rec(
+            'switch-fig17',
+            { 'network.topology': topo, 'workload.destinations.ofOthers': share, 'workload.load': x },
+            { lat, unstable: x > sat + 1e-9 },
+          ),
+        ),
+      );
+    const c16 = (s64: number, l64: number) =>
+      verdict('switch-fig17', 'C16', [...part('fattree:16', 0.75, 300), ...part('fattree:64', s64, l64)]);
+    assert.equal(c16(0.65, 400).verdict, 'holds', c16(0.65, 400).detail);
+    assert.equal(c16(0.75, 400).verdict, 'tie', 'the same bracket');
+    assert.equal(c16(0.65, 250).verdict, 'fails');
+  });
+
+  it("C21 decides on the paper's words (lightest load nearly equal, almost 60% at the highest) and quotes them", () => {
+    const c21 = (lo: number, hi: number) =>
+      verdict(
+        'switch-fig19',
+        'C21',
+        sweep('switch-fig19', 'bitstring', 'central-buffer', 6, 0.6, (x) => ({
+          lat: x === 0.2 ? lo : x === 0.6 ? hi : 130,
+          avg: 100,
+        })),
+      );
+    const ok = c21(105, 160);
+    assert.equal(ok.verdict, 'holds', ok.detail);
+    assert.match(ok.paper!, /nearly equal for the hardware central buffer multicast at low loads/);
+    assert.equal(c21(110, 160).verdict, 'tie', '1.1 at the lightest load, its interval on both sides');
+    assert.equal(c21(105, 200).verdict, 'fails', '(a)/(b) of 2 near saturation');
+  });
+
+  it('C24: SW-CB saturates after HW-IB at m = 6 and the latency curves cross', () => {
+    const c24 = (ib: number, ibLat: (x: number) => number) =>
+      verdict('switch-fig19', 'C24', [
+        ...sweep('switch-fig19', 'umin', 'central-buffer', 6, 0.6, () => ({ lat: 300 })),
+        ...sweep('switch-fig19', 'bitstring', 'input-fifo', 6, ib, (x) => ({ lat: ibLat(x) })),
+      ]);
+    const cross = (x: number) => (x < 0.3 ? 200 : 500);
+    assert.equal(c24(0.4, cross).verdict, 'holds', c24(0.4, cross).detail);
+    assert.equal(c24(0.6, cross).verdict, 'tie', 'the same bracket');
+    assert.equal(c24(0.4, () => 200).verdict, 'fails', 'no crossing: HW-IB lower throughout');
+  });
+
+  it('C19: unicasts and the combined latency lower with hardware multicast, per load with intervals', () => {
+    const c19 = (hwUni: number) =>
+      verdict(
+        'switch-fig18',
+        'C19',
+        ['bitstring', 'umin'].flatMap((alg) =>
+          grid(0.3, 0.5).map((x) =>
+            rec(
+              'switch-fig18',
+              { 'workload.algorithm': alg, 'workload.load': x },
+              {
+                lat: alg === 'bitstring' ? 100 : 150,
+                metrics: { classes: { unicast: { latency: { mean: alg === 'bitstring' ? hwUni : 120 } } } },
+                intervals: { 'classes.unicast.latency.mean': 1 },
+              },
+            ),
+          ),
+        ),
+      );
+    assert.equal(c19(90).verdict, 'holds');
+    assert.equal(c19(119.5).verdict, 'tie');
+    assert.equal(c19(130).verdict, 'fails');
+  });
+});
