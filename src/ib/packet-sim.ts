@@ -86,7 +86,9 @@ export function runPackets(
   /** The branch slot a buffer was granted to (who will send into it). */
   const inSlot = new Int32Array(NB).fill(-1);
   // Per group: requests waiting for an output, and the round-robin pointer (engine: allocate.ts).
-  const cap = 5 * Math.max(1, ...Array.from(net.pcVcs.subarray(0, NC))) + net.injPerNode + 1;
+  // A group's requesters are the buffers of its switch (credit mode: only each VL's front).
+  const S = spec.creditSlots ?? 1;
+  const cap = (5 * Math.max(1, ...Array.from(net.pcVcs.subarray(0, NC))) + net.injPerNode) / S + 1;
   const wait = new Int32Array(groups * cap);
   const waitN = new Int32Array(groups);
   const rrAlloc = new Int32Array(groups);
@@ -99,7 +101,6 @@ export function runPackets(
   const qPos = new Int32Array(net.numNodes);
   const hostFree = new Float64Array(net.numNodes);
   const heap = new TimeHeap();
-  const S = spec.creditSlots ?? 1;
   const fifos = S > 1 ? new CreditFifos(net, S) : undefined;
   // Per buffer (credit mode): the cycle its packet's requests are due, and whether they are listed.
   const readyAt = new Float64Array(fifos ? NB : 0);
@@ -199,7 +200,8 @@ export function runPackets(
       flitHops += L;
       const pc = net.bufPc[out]!;
       arrive(out, p, net.pcDst[pc]!, inputPortOf(t, net, pc), now);
-      if (fifos) heap.push(now + 1, EV_GROUP, pc);
+      // A request into this channel held back by the header rule may be granted next cycle.
+      if (fifos && waitN[pc]! > 0) heap.push(now + 1, EV_GROUP, pc);
     }
     if (now > lastStart[b]!) lastStart[b] = now;
     if (++brStarted[b]! === brN[b]) heap.push(lastStart[b]! + L, EV_FREE, b);
