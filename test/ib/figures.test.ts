@@ -333,6 +333,9 @@ describe('003 claims decided beyond noise: holds, tie (within noise) and fails (
     assert.equal(verdict('ib-fig12', holds.fig12, 'C5c', holds.sib), 'holds');
     const tie = fig((s) => 0.5 + n(s));
     assert.equal(verdict('ib-fig12', tie.fig12, 'C5c', tie.sib), 'tie');
+    // Equal gains in every run (none for either under credit buffers with one source): a tie.
+    const equal = fig(() => 0.5);
+    assert.equal(verdict('ib-fig12', equal.fig12, 'C5c', equal.sib), 'tie');
     const fails = fig(() => 0.7);
     assert.equal(verdict('ib-fig12', fails.fig12, 'C5c', fails.sib), 'fails');
   });

@@ -112,9 +112,13 @@ export function c5(c: IbCtx, scheme: 'uc' | 'mc'): ClaimResult {
   };
 }
 
-/** C5c (Remark 3): the relative gain of 4 shared VLs over 1 VL is at least as large for unicast as for multicast. */
+/**
+ * C5c (Remark 3): the relative gain of 4 shared VLs over 1 VL is at least as large for unicast as
+ * for multicast at every size, and larger at 32 B: "especially for the unicast scheme" says unicast
+ * gains more, so equal gains (none for either, as under credit buffers with one source) are a tie.
+ */
 export function c5c(c: IbCtx): ClaimResult {
-  const claim = `C5c ${c.tag} the VL gain is larger for unicast: (T1 - T4S)/T1 of uc >= that of mc at every size ("especially for the unicast scheme", Remark 3)`;
+  const claim = `C5c ${c.tag} the VL gain is larger for unicast: (T1 - T4S)/T1 of uc >= that of mc at every size, > at 32 B ("especially for the unicast scheme", Remark 3)`;
   const figs = figsOr(c, claim, [c.f.figure, c.f.figure - 2]);
   if (!Array.isArray(figs)) return figs;
   const [s4, s1] = figs as [Fig, Fig];
@@ -124,13 +128,17 @@ export function c5c(c: IbCtx): ClaimResult {
   if (xs.length === 0) return unchecked(claim, 'no sizes common to the figures');
   const cols = (k: string, x: number) => [s1.col(`${k}-1vl`, x)!, s4.col(`${k}-shared`, x)!];
   const gain = (k: string, x: number) => paired(cols(k, x), ([t1, t4]) => t1!.sub(t4!).div(t1!));
-  const parts: Part[] = xs.map((x) => {
+  const parts: Part[] = xs.map((x): Part => {
     // gain(uc) - gain(mc) = T4S_mc / T1_mc - T4S_uc / T1_uc.
     const d = paired([...cols('uc', x), ...cols('mc', x)], ([u1, u4, m1, m4]) =>
       m4!.div(m1!).sub(u4!.div(u1!)),
     );
-    return { d: positiveEst(d, false), text: `${x} B: uc ${pct(gain('uc', x))}, mc ${pct(gain('mc', x))}` };
+    return {
+      d: positiveEst(d, x === 32),
+      text: `${x} B: uc ${pct(gain('uc', x))}, mc ${pct(gain('mc', x))}`,
+    };
   });
+  if (!xs.includes(32)) parts.push({ d: 'tie', text: 'no 32 B point' });
   return fromParts(claim, parts, parts.map((p) => p.text).join('; '));
 }
 
