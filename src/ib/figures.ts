@@ -28,9 +28,9 @@ export const IB_BUFFERS = ['packet', 'credit'] as const;
 export type IbBuffer = (typeof IB_BUFFERS)[number];
 /**
  * Seeds per point. A point is one collective per seed (no within-run interval), so its interval is
- * Student's t over the seeds; 30 seeds narrow the multi- and all-source intervals to about a third of
- * their width with 10 (t 2.05 / sqrt(30) against 2.26 / sqrt(10)), which decides the comparisons
- * that 10 left within noise (docs/experiments/infiniband.md, "Seeds").
+ * Student's t over the seeds; 30 seeds halve the width 10 give (t / sqrt(n): 0.37 against 0.71),
+ * e.g. multi-source unicast at 8 KB from ±5% to ±2.5% (docs/experiments/infiniband.md, "Seeds and
+ * how claims are decided").
  */
 export const IB_SEEDS = Array.from({ length: 30 }, (_, i) => i + 1);
 /** Seeds of the quick form: enough for its 8x8 mesh's comparisons to leave the noise. */
