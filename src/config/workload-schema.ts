@@ -294,7 +294,7 @@ const ibCollective = once(() =>
       ),
       vlBuffer: described(
         z.optional(z.enum(['packet', 'credit'])),
-        "VL buffer mode (003 notes sec. 1.7): 'packet' = one packet per VL buffer (the paper's 'a packet will stay in a channel (buffer)'); 'credit' = real IB's flow control, each VL buffer a FIFO of vlBufferBytes in 64-byte credits, ceil(b / 64) per packet, head-of-line order per VL (flit engine only: set engine: flit). Absent: 'packet' (left out so that existing configs and their results are unchanged).",
+        "VL buffer mode (003 notes sec. 1.7): 'packet' = one packet per VL buffer (the paper's 'a packet will stay in a channel (buffer)'); 'credit' = real IB's flow control, each VL buffer a FIFO of vlBufferBytes in 64-byte credits, ceil(b / 64) per packet, head-of-line order per VL (both engines give the same makespans; the flit engine only up to 24 packet slots a link, VLs x packets per VL). Absent: 'packet' (left out so that existing configs and their results are unchanged).",
       ),
       vlBufferBytes: described(
         z.optional(positiveInt()),

@@ -78,15 +78,11 @@ export function assignSls(t: IbaMesh, jobs: PacketJob[], k: number): void {
 
 /** Runs one collective on an IbaMesh by the packet-level path or the flit-level engine. */
 export function runCollective(t: IbaMesh, c: IbCollective, spec: IbRunSpec): IbRunOutput {
-  if (spec.creditSlots !== undefined && spec.engine === 'packet')
+  // The engine's route masks and VC count stop at 24 VCs per link (k VLs x slots each); the packet
+  // path has no such limit.
+  if (spec.creditSlots !== undefined && spec.engine === 'flit' && spec.creditSlots * spec.vls > 24)
     throw new McsimError(
-      'the packet-level path assumes one packet per VL buffer (notes sec. 1.7 `packet` mode, where flits move in lock-step); run the credit buffer mode with workload.engine: flit',
-      'workload.engine',
-    );
-  // The engine's route masks and VC count stop at 24 VCs per link (k VLs x slots each).
-  if (spec.creditSlots !== undefined && spec.creditSlots * spec.vls > 24)
-    throw new McsimError(
-      `the flit engine holds at most 24 packet slots per link, and ${spec.vls} VL(s) x ${spec.creditSlots} packets per VL FIFO need ${spec.vls * spec.creditSlots}: lower workload.vlBufferBytes to at most ${Math.floor(24 / spec.vls)} packets of credits`,
+      `the flit engine holds at most 24 packet slots per link, and ${spec.vls} VL(s) x ${spec.creditSlots} packets per VL FIFO need ${spec.vls * spec.creditSlots}: lower workload.vlBufferBytes to at most ${Math.floor(24 / spec.vls)} packets of credits, or run the packet-level path (engine: packet)`,
       'workload.vlBufferBytes',
     );
   const net = ibNetwork(t, {

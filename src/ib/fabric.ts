@@ -1,6 +1,7 @@
 import { buildNetwork, type Network } from '../engine/network.js';
 import { ibXyRouting } from '../routing/ib-xy.js';
 import type { IbaMesh } from '../topology/ibmesh.js';
+import { withSlots } from './slots.js';
 import { checkVls, type VlPolicy } from './vl.js';
 
 /** What fixes an IB fabric's resources: VL policy, data VLs and the packet length (flits). */
@@ -11,7 +12,7 @@ export interface FabricSpec {
   length: number;
   /**
    * `credit` buffer mode (notes sec. 1.7): packets each VL FIFO holds; each VL is then this many
-   * one-packet VCs (src/ib/credit.ts). Absent: `packet` mode, one packet per VL.
+   * one-packet VCs (src/ib/credit.ts, slots.ts). Absent: `packet` mode, one packet per VL.
    */
   creditSlots?: number;
 }
@@ -20,23 +21,25 @@ export interface FabricSpec {
  * The engine network of an IbaMesh under a VL policy (notes sec. 1.6-1.8): k VLs per link, each
  * with a buffer of one packet; XY forwarding with every VL allowed (`shared`) or the port's own
  * (`dedicated`); the host link has k VLs under `shared` and VL0 otherwise; one ejection channel.
- * Both the flit-level engine and the packet-level path run on it, so they number buffers alike.
+ * Both the flit-level engine and the packet-level path run on it, so they number buffers alike
+ * (the engine only while a link has at most 24 VCs: VLs x credit slots).
  */
 export function ibNetwork(t: IbaMesh, f: FabricSpec): Network {
   checkVls(f.policy, f.vls);
   const rf = ibXyRouting.build(t, [f.vls], { vls: f.policy === 'dedicated' ? 'dedicated' : 'shared' });
   const sl = f.policy === 'shared-sl';
-  return buildNetwork(t, rf, {
-    vcsPerClass: [f.vls * (f.creditSlots ?? 1)],
+  const net = buildNetwork(t, rf, {
+    vcsPerClass: [f.vls],
     bufferDepth: f.length,
     // shared-sl: the host link has k VLs too; each packet enters on its SL's (notes sec. 1.6).
-    injectionChannels: (f.policy === 'shared' || sl ? f.vls : 1) * (f.creditSlots ?? 1),
+    injectionChannels: f.policy === 'shared' || sl ? f.vls : 1,
     consumptionChannels: 1,
     // shared-sl: a packet follows `ib-xy-vl<v>`, XY on its one VL v (its worm's `routing`).
     ...(sl
       ? { routingByName: (name: string) => ibXyRouting.build(t, [f.vls], { vl: slRoutingVl(name) }) }
       : {}),
   });
+  return withSlots(net, f.creditSlots ?? 1);
 }
 
 /** The routing a `shared-sl` packet on VL v follows in the flit engine. */

@@ -3,6 +3,11 @@
  * family f (one-, multi-, all-source), group g (40%, 100%) and VL index v (1, 2, 4 VLs). The
  * experiment files experiments/ib-fig10.yaml .. ib-fig27.yaml are written from here by
  * scripts/ib-figures.ts (a test keeps them equal), and the claims read the same parameters.
+ *
+ * Every figure runs under both VL buffer models (notes sec. 1.7, an axis of the experiment): the
+ * paper's one packet per VL buffer (`packet`, its "a packet will stay in a channel (buffer)") and
+ * InfiniBand's own credit flow control (`credit`, an 8 KB FIFO per VL in 64-byte credits), so that
+ * every claim is reported under each and no verdict rests silently on the choice.
  */
 export interface IbFigure {
   id: string;
@@ -18,7 +23,18 @@ export interface IbFigure {
 }
 
 export const IB_SIZES = [32, 64, 128, 256, 512, 1024, 2048, 4096, 8192];
-export const IB_SEEDS = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10];
+/** VL buffer models (workload.vlBuffer), the paper's first. */
+export const IB_BUFFERS = ['packet', 'credit'] as const;
+export type IbBuffer = (typeof IB_BUFFERS)[number];
+/**
+ * Seeds per point. A point is one collective per seed (no within-run interval), so its interval is
+ * Student's t over the seeds; 30 seeds halve the width 10 give (t / sqrt(n): 0.37 against 0.71),
+ * e.g. multi-source unicast at 8 KB from ±5% to ±2.5% (docs/experiments/infiniband.md, "Seeds and
+ * how claims are decided").
+ */
+export const IB_SEEDS = Array.from({ length: 30 }, (_, i) => i + 1);
+/** Seeds of the quick form: enough for its 8x8 mesh's comparisons to leave the noise. */
+export const IB_QUICK_SEEDS = Array.from({ length: 8 }, (_, i) => i + 1);
 const FAMILIES = ['one', 'multi', 'all'] as const;
 const VLS = [1, 2, 4] as const;
 
@@ -79,14 +95,16 @@ description: >
   InfiniBand mesh (003 sec. 4) with ${f.vls === 1 ? '1 virtual lane' : `${f.vls} virtual lanes, shared ("NESW: VL0${f.vls === 2 ? ', VL1' : ', VL1, VL2, VL3'}") or dedicated per port`};
   hardware multicast by the MFT of each source (mc) against one unicast per member in ascending
   LID order (uc). Makespan until the last member holds the last byte, 1X SDR (4 ns per byte),
-  32-byte flits, routing 1 flit time per switch, one packet per VL buffer, whole-packet VL
-  arbitration (003 notes sec. 1.6-1.8); 10 seeds per point.${note}
+  32-byte flits, routing 1 flit time per switch, whole-packet VL arbitration (003 notes sec.
+  1.6-1.8); under both VL buffer models: one packet per VL buffer (packet, the paper's) and an
+  8 KB credit FIFO per VL (credit, InfiniBand's flow control); ${IB_SEEDS.length} seeds per point.${note}
 base:
   network: { topology: "ibmesh:16x16" }
   timing: { routingDelay: 1, routingDelayModified: 1, startup: 0, startupSubsequent: 0 }
   workload: { ${wl} }
 series: { path: workload.variant, label: variant, values: [${f.variants.join(', ')}] }
 axes:
+  - { path: workload.vlBuffer, label: "VL buffer model", values: [${IB_BUFFERS.join(', ')}] }
   - { path: workload.messageBytes, label: "message size (bytes)", values: [${IB_SIZES.join(', ')}] }
 seeds: [${IB_SEEDS.join(', ')}]
 plot:
@@ -94,14 +112,24 @@ plot:
   xlabel: "packet size (bytes)"
   y: [metrics.ib.makespan.us]
   ylabels: ["time to complete the operation (us)"]
-  series: workload.variant
+  series: workload.variant+workload.vlBuffer
   logX: true
-  panels: [{ label: a, from: 32, to: 512 }, { label: b, from: 1024, to: 8192 }]
+  panels:
+${IB_BUFFERS.flatMap((b) =>
+  [
+    ['a', 32, 512],
+    ['b', 1024, 8192],
+  ].map(
+    ([l, lo, hi]) =>
+      `    - { label: ${l}, title: "${b} VL buffers", where: { workload.vlBuffer: ${b} }, from: ${lo}, to: ${hi} }`,
+  ),
+).join('\n')}
 quick:
   base:
     network: { topology: "ibmesh:8x8" }
   axes:
+    - { path: workload.vlBuffer, label: "VL buffer model", values: [${IB_BUFFERS.join(', ')}] }
     - { path: workload.messageBytes, label: "message size (bytes)", values: [32, 512, 8192] }
-  seeds: [1, 2]
+  seeds: [${IB_QUICK_SEEDS.join(', ')}]
 `;
 }

@@ -1,5 +1,6 @@
 import { BUF_INJ, BUF_NET, BUF_SINK, type Network } from '../engine/network.js';
 import { IB_HOST, type IbaMesh } from '../topology/ibmesh.js';
+import { CreditFifos } from './credit-fifo.js';
 import { TimeHeap } from './time-heap.js';
 import { packetVlMask, type VlPolicy } from './vl.js';
 
@@ -19,6 +20,11 @@ export interface PacketSimSpec {
   length: number;
   /** Cycles of a routing decision (notes sec. 1.8: 1). */
   routingDelay: number;
+  /**
+   * `credit` buffer mode (notes sec. 1.7): packets each VL FIFO holds, on a network built with as
+   * many one-packet slots per VL (`ibNetwork`). Absent or 1: one packet per VL buffer.
+   */
+  creditSlots?: number;
 }
 
 export interface PacketSimResult {
@@ -34,6 +40,8 @@ const EV_READY = 0;
 const EV_FREE = 1;
 const EV_UNLOCK = 2;
 const EV_HOST = 3;
+/** A header crossed into a credit FIFO the cycle before: the FIFO's next slot may be granted. */
+const EV_GROUP = 4;
 
 /**
  * The InfiniBand fabric of the `ib` switch model, event-driven at packet granularity. Under virtual
@@ -43,8 +51,13 @@ const EV_HOST = 3;
  * cycles and in the same order as the engine takes them (a cycle's stages: the host adapters start
  * packets, outputs are allocated round-robin over the requesting buffers, links start one waiting
  * packet each round-robin over their VLs), on the same network numbering (`ibNetwork`). Only the
- * cycles where something is freed or becomes ready are visited; test/ib/packet-exact.test.ts checks
+ * cycles where something is freed or becomes ready are visited; test/ib/collective.test.ts checks
  * that the makespans equal the engine's.
+ *
+ * With `creditSlots` S > 1 (the `credit` mode, notes sec. 1.7) a VL buffer is a FIFO of S one-packet
+ * slots (credit-fifo.ts): each slot still holds one whole packet that arrives and leaves at link
+ * rate, so the lock-step argument is unchanged; the FIFO adds which slot may be granted and which
+ * packet may request, as the engine's `ibCreditSwitch` decides them (test/ib/credit.test.ts).
  */
 export function runPackets(
   t: IbaMesh,
@@ -73,7 +86,9 @@ export function runPackets(
   /** The branch slot a buffer was granted to (who will send into it). */
   const inSlot = new Int32Array(NB).fill(-1);
   // Per group: requests waiting for an output, and the round-robin pointer (engine: allocate.ts).
-  const cap = 5 * Math.max(1, ...Array.from(net.pcVcs.subarray(0, NC))) + net.injPerNode + 1;
+  // A group's requesters are the buffers of its switch (credit mode: only each VL's front).
+  const S = spec.creditSlots ?? 1;
+  const cap = (5 * Math.max(1, ...Array.from(net.pcVcs.subarray(0, NC))) + net.injPerNode) / S + 1;
   const wait = new Int32Array(groups * cap);
   const waitN = new Int32Array(groups);
   const rrAlloc = new Int32Array(groups);
@@ -86,6 +101,10 @@ export function runPackets(
   const qPos = new Int32Array(net.numNodes);
   const hostFree = new Float64Array(net.numNodes);
   const heap = new TimeHeap();
+  const fifos = S > 1 ? new CreditFifos(net, S) : undefined;
+  // Per buffer (credit mode): the cycle its packet's requests are due, and whether they are listed.
+  const readyAt = new Float64Array(fifos ? NB : 0);
+  const listed = new Uint8Array(fifos ? NB : 0);
   // Dirty sets of the cycle being decided.
   const nodeStamp = new Float64Array(net.numNodes).fill(-1);
   const groupStamp = new Float64Array(groups).fill(-1);
@@ -124,6 +143,18 @@ export function runPackets(
     brMask[slot] = mask;
     brOut[slot] = -1;
   };
+  /** Buffer b's branches join their outputs' requests (credit mode: once, when b is its FIFO's front). */
+  const request = (b: number, now: number) => {
+    if (fifos) {
+      if (listed[b] || readyAt[b]! > now || !fifos.isFront(b)) return;
+      listed[b] = 1;
+    }
+    for (let k = 0; k < brN[b]!; k++) {
+      const g = brGroup[b * MB + k]!;
+      wait[g * cap + waitN[g]!++] = b * MB + k;
+      markGroup(g, now);
+    }
+  };
   /** The header of packet `p` entered buffer b at switch r at cycle `now` (engine: heads.ts). */
   const arrive = (b: number, p: number, r: number, inPort: number, now: number) => {
     owner[b] = p;
@@ -146,6 +177,11 @@ export function runPackets(
           addBranch(b, net.portChannel[r * P + port]!, packetVlMask(spec.policy, port, spec.vls, job.sl));
       if ((m >> IB_HOST) & 1) addBranch(b, NC + r, 1);
     }
+    if (fifos) {
+      fifos.started(b, now);
+      readyAt[b] = now + R + 1;
+      listed[b] = 0;
+    }
     heap.push(now + R + 1, EV_READY, b);
   };
   /** Branch `slot` of buffer b starts its packet at cycle `now` into its granted buffer. */
@@ -164,6 +200,8 @@ export function runPackets(
       flitHops += L;
       const pc = net.bufPc[out]!;
       arrive(out, p, net.pcDst[pc]!, inputPortOf(t, net, pc), now);
+      // A request into this channel held back by the header rule may be granted next cycle.
+      if (fifos && waitN[pc]! > 0) heap.push(now + 1, EV_GROUP, pc);
     }
     if (now > lastStart[b]!) lastStart[b] = now;
     if (++brStarted[b]! === brN[b]) heap.push(lastStart[b]! + L, EV_FREE, b);
@@ -179,19 +217,19 @@ export function runPackets(
     while (heap.size > 0 && heap.peekTime() === now) {
       const kind = heap.peekKind();
       const id = heap.pop();
-      if (kind === EV_READY) {
-        for (let k = 0; k < brN[id]!; k++) {
-          const g = brGroup[id * MB + k]!;
-          wait[g * cap + waitN[g]!++] = id * MB + k;
-          markGroup(g, now);
-        }
-      } else if (kind === EV_FREE) {
+      if (kind === EV_READY) request(id, now);
+      else if (kind === EV_FREE) {
         owner[id] = -1;
+        if (fifos) {
+          const f = fifos.released(id);
+          if (f >= 0) request(f, now);
+        }
         const kindB = net.bufKind[id];
         if (kindB === BUF_NET) markGroup(net.bufPc[id]!, now);
         else if (kindB === BUF_SINK) markGroup(NC + net.pcSrc[net.bufPc[id]!]!, now);
         else if (kindB === BUF_INJ) markNode(net.pcSrc[net.bufPc[id]!]!, now);
       } else if (kind === EV_UNLOCK) markChan(id, now);
+      else if (kind === EV_GROUP) markGroup(id, now);
       else markNode(id, now);
     }
     // Stage 1: host adapters start their next packet into the lowest free injection VL (under
@@ -201,8 +239,13 @@ export function runPackets(
       if (qPos[n]! >= q.length || hostFree[n]! > now) continue;
       const first = net.injFirst[n]!;
       const sl = jobs[q[qPos[n]!]!]!.sl;
-      for (let b = first; b < first + net.injPerNode; b++) {
-        if (owner[b] !== -1 || (sl !== undefined && b - first !== sl)) continue;
+      // Credit mode: only each VL's next slot can be taken (ascending VLs, as in the engine).
+      const step = fifos ? S : 1;
+      for (let lo = first; lo < first + net.injPerNode; lo += step) {
+        const b = fifos ? fifos.nextOf(lo) : lo;
+        if (owner[b] !== -1 || (sl !== undefined && (lo - first) / step !== sl)) continue;
+        if (fifos && !fifos.mayTake(b, now)) continue;
+        fifos?.granted(b);
         arrive(b, q[qPos[n]!++]!, net.nodeSwitch[n]!, IB_HOST, now);
         hostFree[n] = now + L;
         if (qPos[n]! < q.length) heap.push(now + L, EV_HOST, n);
@@ -225,10 +268,13 @@ export function runPackets(
         const slot = wait[base + i]!;
         const mask = sink ? -1 : brMask[slot]!;
         let granted = -1;
-        for (let v = 0; v < count; v++) {
-          if (!((mask >>> v) & 1)) continue;
-          if (owner[first + v] === -1) {
-            granted = first + v;
+        // Credit mode: per VL (a mask bit) only its next slot can be granted.
+        const step = fifos && !sink ? S : 1;
+        for (let v = 0; v < count; v += step) {
+          if (!((mask >>> (v / step)) & 1)) continue;
+          const cand = step > 1 ? fifos!.nextOf(first + v) : first + v;
+          if (owner[cand] === -1 && (step === 1 || fifos!.mayTake(cand, now))) {
+            granted = cand;
             break;
           }
         }
@@ -238,6 +284,7 @@ export function runPackets(
         }
         const b = (slot / MB) | 0;
         brOut[slot] = granted;
+        fifos?.granted(granted);
         owner[granted] = owner[b]!;
         inSlot[granted] = slot;
         rrAlloc[g] = b + 1;
@@ -253,7 +300,11 @@ export function runPackets(
       const first = net.pcFirstBuf[c]!;
       let best = -1;
       let bestPri = V;
-      for (let v = 0; v < V; v++) {
+      // Credit mode: a packet waiting for the link is in the slot its VL granted last.
+      const step = fifos ? S : 1;
+      for (let lo = 0; lo < V; lo += step) {
+        const v = fifos ? fifos.lastOf(first + lo) - first : lo;
+        if (v < lo) continue;
         const slot = inSlot[first + v]!;
         if (slot < 0) continue;
         const pri = (v - rrLink[c]! + V) % V;

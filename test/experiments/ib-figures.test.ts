@@ -9,10 +9,11 @@ import { loadExperiment, runSweep } from '../../src/experiments/sweep.js';
 
 /**
  * 003 Figs. 10, 16 and 22 on their scaled-down (--quick) experiments (8x8 mesh, 32 B, 512 B and
- * 8 KB, two seeds), with the cross-figure claims of Fig. 22 on the other two. The verdicts are
- * those docs/experiments/infiniband.md reports for the full figures: multicast always wins, the
- * one-source multicast meets its zero-load time, and the speedup as a ratio neither grows with size
- * when there are many sources nor with the number of sources, while as time saved it does.
+ * 8 KB, eight seeds, both VL buffer models), with the cross-figure claims of Fig. 22 on the other
+ * two. The verdicts are those docs/experiments/infiniband.md reports for the full figures:
+ * multicast always wins, the one-source multicast meets its zero-load time, and the speedup as a
+ * ratio does not grow with the number of sources while as time saved it does; with many sources
+ * the ratio falls with size under packet buffers and grows under credit buffers.
  */
 const out = mkdtempSync(join(tmpdir(), 'mcsim-ib-'));
 const runs = new Map<string, PointRecord[]>();
@@ -25,7 +26,7 @@ async function run(id: string) {
   return claimsOf(exp, r.records, (s) => runs.get(s));
 }
 
-/** Verdicts by claim tag: C1, C2-ratio, C2-saved, ... */
+/** Verdicts by claim tag and buffer model: C1/packet, C2-ratio/credit, ... */
 const verdicts = (claims: Awaited<ReturnType<typeof run>>) =>
   Object.fromEntries(
     claims.map((c) => {
@@ -34,31 +35,36 @@ const verdicts = (claims: Awaited<ReturnType<typeof run>>) =>
         : c.claim.includes('as time saved')
           ? '-saved'
           : '';
-      return [`${c.claim.split(' ')[0]}${how}`, c.verdict];
+      const [tag, model] = c.claim.split(' ');
+      return [`${tag}${how}/${model!.slice(1)}`, c.verdict];
     }),
   );
 
+const both = (v: Record<string, string>, tag: string) => [v[`${tag}/packet`], v[`${tag}/credit`]];
+
 describe('003 Figs. 10, 16, 22 (quick)', () => {
-  it('one source (Fig. 10): every claim holds', async () => {
+  it('one source (Fig. 10): every claim holds under both buffer models', async () => {
     const v = verdicts(await run('ib-fig10'));
-    assert.deepEqual(v, { C1: 'holds', 'C2-ratio': 'holds', 'C2-saved': 'holds', C9: 'holds' });
+    assert.deepEqual(Object.keys(v).length, 8);
+    for (const [k, d] of Object.entries(v)) assert.equal(d, 'holds', k);
   });
 
-  it('multi-source (Fig. 16): the ratio falls with size, the time saved grows; C1 and C10 hold', async () => {
+  it('multi-source (Fig. 16): the ratio falls with size under packet buffers and grows under credit ones; C1 and C10 hold', async () => {
     const v = verdicts(await run('ib-fig16'));
-    assert.equal(v.C1, 'holds');
-    assert.equal(v['C2-ratio'], 'fails');
-    assert.equal(v['C2-saved'], 'holds');
-    assert.equal(v.C10, 'holds');
+    assert.deepEqual(both(v, 'C1'), ['holds', 'holds']);
+    assert.deepEqual(both(v, 'C2-ratio'), ['fails', 'holds']);
+    assert.deepEqual(both(v, 'C2-saved'), ['holds', 'holds']);
+    assert.deepEqual(both(v, 'C10'), ['holds', 'holds']);
   });
 
   it('all-source (Fig. 22): C3 fails as a ratio and holds as time saved; C7 and C8 hold', async () => {
     const claims = await run('ib-fig22');
     const v = verdicts(claims);
-    assert.equal(v['C3-ratio'], 'fails');
-    assert.equal(v['C3-saved'], 'holds');
-    assert.equal(v.C7, 'holds');
-    assert.equal(v.C8, 'holds');
+    assert.deepEqual(both(v, 'C3-ratio'), ['fails', 'fails']);
+    assert.deepEqual(both(v, 'C3-saved'), ['holds', 'holds']);
+    assert.deepEqual(both(v, 'C7'), ['holds', 'holds']);
+    assert.deepEqual(both(v, 'C8'), ['holds', 'holds']);
     for (const c of claims) assert.ok(/\d/.test(c.detail), `${c.claim}: numbers in the detail`);
+    for (const c of claims) assert.match(c.claim, /^C\d+[a-c]? \((packet|credit) buffers\) /);
   });
 });

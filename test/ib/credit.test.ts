@@ -3,6 +3,7 @@ import { describe, it } from 'node:test';
 import fc from 'fast-check';
 import { parseConfig } from '../../src/config/load.js';
 import { Engine } from '../../src/engine/engine.js';
+import { buildNetwork, type Network } from '../../src/engine/network.js';
 import { assignSls, collectiveJobs, runCollective } from '../../src/ib/collective.js';
 import { creditSlots, ibCreditSwitch } from '../../src/ib/credit.js';
 import { ibNetwork, slRouting } from '../../src/ib/fabric.js';
@@ -12,6 +13,7 @@ import { mftWorm } from '../../src/ib/tree.js';
 import type { VlPolicy } from '../../src/ib/vl.js';
 import { drawCollective } from '../../src/ib/workload.js';
 import { unicastWorm, type WormSpec } from '../../src/plan/worm.js';
+import { ibXyRouting } from '../../src/routing/ib-xy.js';
 import { runSimulation } from '../../src/sim/run.js';
 import { IbaMesh } from '../../src/topology/ibmesh.js';
 import { collectiveFields, POLICIES_SL } from './cases.js';
@@ -32,11 +34,61 @@ describe('003 credit buffer mode: a FIFO of 64-byte credit blocks per VL (notes 
     assert.throws(() => creditSlots(8192, 4096), /cannot hold/);
   });
 
-  it('the packet-level path refuses the credit mode with a clear message', () => {
-    const t = new IbaMesh(3, 3);
-    const c = drawCollective(t, { sources: 'one', groupFraction: 0.4, order: 'ascending' }, 1);
-    const spec = { scheme: 'mc', policy: '1vl', vls: 1, length: 2, routingDelay: 1, creditSlots: 2 } as const;
-    assert.throws(() => runCollective(t, c, { ...spec, engine: 'packet' }), /one packet per VL buffer/);
+  it("the packet-level path gives the flit engine's makespans, flit-hops and deliveries exactly in credit mode", () => {
+    fc.assert(
+      fc.property(
+        fc.record({
+          ...collectiveFields(7, 12),
+          policy: fc.constantFrom(...POLICIES_SL),
+          slots: fc.integer({ min: 1, max: 6 }),
+        }),
+        (k) => {
+          const t = new IbaMesh(k.m, k.n);
+          const c = drawCollective(t, k, k.seed);
+          const spec = { ...k, policy: k.policy[0], vls: k.policy[1], creditSlots: k.slots };
+          const a = runCollective(t, c, { ...spec, engine: 'packet' });
+          const b = runCollective(t, c, { ...spec, engine: 'flit' });
+          assert.equal(b.deadlock, undefined);
+          assert.ok(a.exactlyOnce && b.exactlyOnce);
+          assert.equal(a.makespan, b.makespan);
+          assert.equal(a.flitHops, b.flitHops);
+          assert.equal(a.deliveries, b.deliveries);
+        },
+      ),
+      { numRuns: 200 },
+    );
+  });
+
+  it('the credit network numbers its slots as buildNetwork numbers k x S VCs a link, and goes past the 24 VCs the engine takes', () => {
+    const t = new IbaMesh(3, 4);
+    for (const [policy, vls] of POLICIES_SL)
+      for (const slots of [2, 3, 6]) {
+        const got = ibNetwork(t, { policy, vls, length: 4, creditSlots: slots });
+        const rf = ibXyRouting.build(t, [vls], { vls: policy === 'dedicated' ? 'dedicated' : 'shared' });
+        const want = buildNetwork(t, rf, {
+          vcsPerClass: [vls * slots],
+          bufferDepth: 4,
+          injectionChannels: (policy === '1vl' || policy === 'dedicated' ? 1 : vls) * slots,
+          consumptionChannels: 1,
+        });
+        for (const k of Object.keys(want) as Array<keyof Network>)
+          if (ArrayBuffer.isView(want[k]) || typeof want[k] === 'number')
+            assert.deepEqual(got[k], want[k], `${policy} ${vls} x ${slots}: ${k}`);
+      }
+    // An 8 KB VL buffer holds 128 packets of 32 B: 512 slots a link with 4 VLs.
+    const deep = ibNetwork(t, { policy: 'shared', vls: 4, length: 1, creditSlots: 128 });
+    assert.equal(deep.pcVcs[0], 512);
+    assert.equal(deep.injPerNode, 512);
+    assert.throws(
+      () =>
+        buildNetwork(t, ibXyRouting.build(t, [4]), {
+          vcsPerClass: [512],
+          bufferDepth: 1,
+          injectionChannels: 1,
+          consumptionChannels: 1,
+        }),
+      /1..24/,
+    );
   });
 
   it('a FIFO of one packet (an 8 KB packet in an 8 KB buffer) gives the packet mode exactly', () => {
@@ -117,7 +169,7 @@ describe('003 credit buffer mode: a FIFO of 64-byte credit blocks per VL (notes 
     assert.ok(T('1vl', 1, slots) < T('1vl', 1));
   });
 
-  it('the ib-collective workload takes vlBuffer: credit (flit engine), reports it unchanged otherwise, and refuses it on the packet path', () => {
+  it('the ib-collective workload takes vlBuffer: credit on either engine (the same makespans), and reports packet mode unchanged', () => {
     const config = (workload: Record<string, unknown>) =>
       parseConfig({
         network: { topology: 'ibmesh:5x4' },
@@ -136,7 +188,14 @@ describe('003 credit buffer mode: a FIFO of 64-byte credit blocks per VL (notes 
     const packet = runSimulation(config({ engine: 'flit' }));
     assert.ok(credit.metrics.ib!.makespan.cycles <= packet.metrics.ib!.makespan.cycles);
     assert.deepEqual(runSimulation(config({ engine: 'flit', vlBuffer: 'packet' })).metrics, packet.metrics);
-    assert.throws(() => runSimulation(config({ vlBuffer: 'credit' })), /one packet per VL buffer/);
+    const packetPath = runSimulation(config({ vlBuffer: 'credit', vlBufferBytes: 256 }));
+    assert.deepEqual(packetPath.metrics.ib, credit.metrics.ib);
+    // The packet path takes FIFOs deeper than the engine's 24 VCs a link: 128 packets of 64 B.
+    assert.equal(runSimulation(config({ vlBuffer: 'credit' })).outcome.status, 'complete');
+    assert.throws(
+      () => runSimulation(config({ engine: 'flit', vlBuffer: 'credit' })),
+      /at most 24 packet slots/,
+    );
     assert.throws(
       () => runSimulation(config({ engine: 'flit', vlBuffer: 'credit', vlBufferBytes: 32 })),
       /cannot hold/,

@@ -1,18 +1,68 @@
+import type { IbBuffer } from '../../ib/figures.js';
+import { type Estimate, fmtEstimate } from '../../stats/compare.js';
 import { valueAt } from '../fields.js';
 import { dataPoints, type PointRecord } from '../record.js';
-import { at, type Series, seriesOf } from './series.js';
+import { type Column, paired, type Q } from './ib-paired.js';
 
 /**
- * The data 003's claims read: mean makespan (us) per (variant, message size) over seeds, and the
- * speedup of multicast over unicast both as a ratio R = T_uc / T_mc (the paper's "speedup") and as
- * time saved D = T_uc - T_mc (notes sec. 2.3, Q20).
+ * The data 003's claims read: the makespan (us) per (variant, message size, seed) of one figure
+ * under one VL buffer model, and the speedup of multicast over unicast both as a ratio
+ * R = T_uc / T_mc (the paper's "speedup") and as time saved D = T_uc - T_mc (notes sec. 2.3, Q20),
+ * each a function of the points' means with its paired interval over the seeds (ib-paired.ts).
  */
 export const SIZE = 'workload.messageBytes';
 export const VARIANT = 'workload.variant';
+export const BUFFER = 'workload.vlBuffer';
 export const MAKESPAN = 'metrics.ib.makespan.us';
 
-export function makespans(records: readonly PointRecord[]): Series {
-  return seriesOf(records, VARIANT, SIZE, (r) => Number(valueAt(r, MAKESPAN)));
+/** A record's VL buffer model (absent: the default, `packet`). */
+export const bufferOf = (r: PointRecord): string => String(r.params[BUFFER] ?? 'packet');
+
+/** One figure's makespans under one buffer model: variant -> size -> seed -> us. */
+export class Fig {
+  private readonly runs = new Map<string, Map<number, Map<number, number>>>();
+
+  constructor(
+    readonly id: string,
+    records: readonly PointRecord[],
+    readonly buffer: IbBuffer,
+  ) {
+    for (const r of dataPoints(records)) {
+      if (bufferOf(r) !== buffer) continue;
+      const v = Number(valueAt(r, MAKESPAN));
+      if (!Number.isFinite(v)) continue;
+      const name = String(valueAt(r, VARIANT));
+      const x = Number(valueAt(r, SIZE));
+      let bySize = this.runs.get(name);
+      if (!bySize) this.runs.set(name, (bySize = new Map()));
+      let bySeed = bySize.get(x);
+      if (!bySeed) bySize.set(x, (bySeed = new Map()));
+      bySeed.set(r.seed, v);
+    }
+  }
+
+  /** The makespans of a variant at a size, by seed. */
+  col(variant: string, x: number): Column | undefined {
+    return this.runs.get(variant)?.get(x);
+  }
+
+  has(variant: string): boolean {
+    return (this.runs.get(variant)?.size ?? 0) > 0;
+  }
+
+  /** Sizes at which every named variant was measured, ascending. */
+  sizes(variants: readonly string[]): number[] {
+    const first = this.runs.get(variants[0]!);
+    if (!first) return [];
+    return [...first.keys()]
+      .filter((x) => variants.every((v) => this.col(v, x) !== undefined))
+      .sort((a, b) => a - b);
+  }
+
+  /** The mean makespan of a variant at a size with its 95% interval over the seeds. */
+  T(variant: string, x: number): Estimate {
+    return paired([this.col(variant, x)!], ([t]) => t!);
+  }
 }
 
 /** The (unicast, multicast) variant pairs of a figure with `vls` VLs: one per VL policy. */
@@ -25,26 +75,38 @@ export function pairs(vls: number): Array<[string, string]> {
       ];
 }
 
-/** Sizes at which every named variant has a mean, ascending. */
-export function sizesOf(s: Series, names: readonly string[]): number[] {
-  const xs = new Set<number>();
-  for (const n of names) for (const p of s.get(n) ?? []) xs.add(p.x);
-  return [...xs].filter((x) => names.every((n) => at(s, n, x) !== undefined)).sort((a, b) => a - b);
-}
-
 export type Speedup = 'ratio' | 'saved';
 
-/** Speedup of mc over uc at size x, as a ratio or as time saved (us). */
-export function speedup(s: Series, [uc, mc]: [string, string], x: number, how: Speedup): number | undefined {
-  const u = at(s, uc, x);
-  const m = at(s, mc, x);
-  if (u === undefined || m === undefined) return undefined;
-  return how === 'ratio' ? u.y / m.y : u.y - m.y;
+/** The speedup of means: T_uc / T_mc or T_uc - T_mc. */
+export const speedupOf = (uc: Q, mc: Q, how: Speedup): Q => (how === 'ratio' ? uc.div(mc) : uc.sub(mc));
+
+/** The columns of a (uc, mc) pair at size x in a figure (undefined if either is missing). */
+export function pairCols(f: Fig, [uc, mc]: [string, string], x: number): [Column, Column] | undefined {
+  const u = f.col(uc, x);
+  const m = f.col(mc, x);
+  return u && m ? [u, m] : undefined;
 }
 
-/** Every record of the given variants, for per-run checks (completed points only). */
-export function runsOf(records: readonly PointRecord[], variants: readonly string[]): PointRecord[] {
-  return dataPoints(records).filter((r) => variants.includes(String(valueAt(r, VARIANT))));
+/** The speedup of a pair at size x with its paired interval. */
+export function speedup(f: Fig, p: [string, string], x: number, how: Speedup): Estimate | undefined {
+  const c = pairCols(f, p, x);
+  return c && paired(c, ([u, m]) => speedupOf(u!, m!, how));
 }
 
-export const f2 = (v: number): string => (Math.abs(v) >= 100 ? v.toFixed(0) : v.toFixed(2));
+/** The claim "a < b" (or a <= b, strict = false) on paired columns: the estimate of b - a. */
+export function gap(a: Column, b: Column): Estimate & { n: number } {
+  return paired([a, b], ([x, y]) => y!.sub(x!));
+}
+
+/** Every record of the given variants under one buffer model, for per-run checks (completed points only). */
+export function runsOf(
+  records: readonly PointRecord[],
+  variants: readonly string[],
+  buffer: IbBuffer,
+): PointRecord[] {
+  return dataPoints(records).filter(
+    (r) => bufferOf(r) === buffer && variants.includes(String(valueAt(r, VARIANT))),
+  );
+}
+
+export const e = fmtEstimate;
