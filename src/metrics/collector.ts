@@ -23,7 +23,7 @@ function stats(h: IntHistogram, iv: Interval): LatencyStats {
     p50: h.quantile(0.5),
     p99: h.quantile(0.99),
     max: h.max,
-    ci95: hw === null ? [mean, mean] : [round(mean - hw), round(mean + hw)],
+    ci95: hw === null ? null : [round(mean - hw), round(mean + hw)],
   };
 }
 

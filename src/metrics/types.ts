@@ -8,8 +8,11 @@ export interface LatencyStats {
   p50: number;
   p99: number;
   max: number;
-  /** 95% confidence interval of the mean (mean -+ the half-width in `intervals`; [mean, mean] when none can be estimated). */
-  ci95: [number, number];
+  /**
+   * 95% confidence interval of the mean (mean -+ the half-width in `intervals`); null when none
+   * can be estimated (too few batches or samples): never a zero-width interval that claims exactness.
+   */
+  ci95: [number, number] | null;
 }
 
 /** The measurement window of an open-loop run, as it ended. */

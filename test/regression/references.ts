@@ -40,7 +40,10 @@ export async function quickReference(file: string): Promise<string> {
       outcome: r.outcome ?? null,
       metrics: r.metrics ?? null,
     }));
-    return `${JSON.stringify({ experiment: exp.id, points }, null, 1)}\n`;
+    // One point per line: a change shows as the lines of the points it touched, at a fifth of the
+    // size of indented JSON.
+    const lines = points.map((p) => JSON.stringify(p)).join(',\n');
+    return `{"experiment":${JSON.stringify(exp.id)},"points":[\n${lines}\n]}\n`;
   } finally {
     rmSync(out, { recursive: true, force: true });
   }

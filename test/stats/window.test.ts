@@ -34,8 +34,8 @@ describe('measurement window', () => {
       assert.equal(iv.df, 19);
     }
     const h = m.intervals['latency.mean']!.halfWidth!;
-    assert.ok(Math.abs(m.latency.ci95[0] - (m.latency.mean - h)) < 0.002);
-    assert.ok(Math.abs(m.latency.ci95[1] - (m.latency.mean + h)) < 0.002);
+    assert.ok(Math.abs(m.latency.ci95![0] - (m.latency.mean - h)) < 0.002);
+    assert.ok(Math.abs(m.latency.ci95![1] - (m.latency.mean + h)) < 0.002);
     assert.equal(m.stability?.stable, true);
   });
 

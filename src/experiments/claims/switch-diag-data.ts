@@ -66,15 +66,16 @@ export function at(f: Fig, s: Scheme, m: number, metric: string, x: number): XY 
 }
 
 /**
- * A measured value for a detail line: with its interval, or the bare number when the run reported
- * none (metrics.switchDiagnostics carries means without intervals: comparisons of them tie).
+ * A measured value for a detail line: with its interval (metrics.intervals["switchDiagnostics.*"],
+ * batch means over the window), or the bare number when a record carries none (a run before
+ * mcsim 0.3.0, or a closed-loop window): comparisons of such values tie.
  */
 export const v = (p: Estimate): string => (p.h === null ? fmt(p.y) : fmtEstimate(p));
 
 /** The note a detail line opens with when some compared value has no interval. */
 export function noInterval(ps: ReadonlyArray<Estimate>): string {
   return ps.some((p) => p.h === null)
-    ? 'no 95% interval for the diagnostics (metrics.switchDiagnostics reports means only), so no comparison of them is beyond noise; '
+    ? 'no 95% interval for some diagnostics (the record carries no metrics.intervals for them), so no comparison of them is beyond noise; '
     : '';
 }
 
