@@ -1,4 +1,4 @@
-import { beyond, type Difference, grows } from '../metrics/stability.js';
+import { beyond, type Difference, grows, STABILITY_K } from '../metrics/stability.js';
 import type { Decision } from '../stats/compare.js';
 import { combineSeeds, type SeedEstimate } from '../stats/interval.js';
 import { valueAt } from './fields.js';
@@ -29,7 +29,8 @@ export function pointState(records: readonly PointRecord[]): PointState {
   };
   const growth = st.map((s) => s!.latencyGrowth);
   const lag1 = Math.max(...growth.map((g) => g.lag1 ?? 0));
-  return beyond(pooled(st.map((s) => s!.shortfall))) || grows({ ...pooled(growth), lag1 })
+  return beyond(pooled(st.map((s) => s!.shortfall)), STABILITY_K) ||
+    grows({ ...pooled(growth), lag1 }, STABILITY_K)
     ? 'unstable'
     : 'stable';
 }

@@ -1,5 +1,5 @@
 import type { MetricsCollector } from '../metrics/collector.js';
-import { beyond, grows, LAG1_MAX, stabilityOf } from '../metrics/stability.js';
+import { beyond, grows, LAG1_MAX, STABILITY_K, stabilityOf } from '../metrics/stability.js';
 import type { Interval } from '../stats/interval.js';
 
 /** When an open-loop run may end its measurement window early (workload.convergence). */
@@ -33,8 +33,8 @@ export const CHECK_BATCHES = 32;
  *   checked at every boundary covered the exact offered load 79 times in 100 (docs/results.md,
  *   "How well the intervals hold");
  * - as `unstable` when the run is clearly past saturation, checked at every batch boundary: the
- *   stability test of metrics/stability.ts with twice its half-widths (about 99.99% instead of 95%,
- *   so that checking often does not stop a stable run by chance);
+ *   stability test of metrics/stability.ts, at STABILITY_K half-widths (about 99.99%, so that
+ *   checking often does not stop a stable run by chance);
  * - and otherwise at its cap (`cap`).
  * The run then drains as a fixed one does. Messages created from the end on are not measured: the
  * driver calls `update` before it creates the messages of a cycle.
@@ -88,7 +88,7 @@ export class MeasurementWindow {
     // messages have all finished (past saturation these lag far behind).
     const full = mb.series.batchesFor(elapsed);
     const K = mb.closedPrefix(elapsed);
-    if (full >= MIN_BATCHES && beyond(stabilityOf(mb, full, elapsed, c.numNodes).shortfall, 2))
+    if (full >= MIN_BATCHES && beyond(stabilityOf(mb, full, elapsed, c.numNodes).shortfall, STABILITY_K))
       return 'unstable';
     if (K < CHECK_BATCHES || mb.series.length === this.checkedLength) return undefined;
     this.checkedLength = mb.series.length;
@@ -117,7 +117,8 @@ export class MeasurementWindow {
         (iv.lag1 ?? 0) <= LAG1_MAX,
     );
     if (tight && finished >= conv.minMessages) return 'converged';
-    if (grows(stabilityOf(mb, K, K * mb.series.length, c.numNodes).latencyGrowth, 2)) return 'unstable';
+    if (grows(stabilityOf(mb, K, K * mb.series.length, c.numNodes).latencyGrowth, STABILITY_K))
+      return 'unstable';
     return undefined;
   }
 }

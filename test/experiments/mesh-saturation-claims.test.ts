@@ -4,7 +4,7 @@ import { MESH_SATURATION_CLAIMS } from '../../src/experiments/claims/mesh-satura
 import type { PointRecord } from '../../src/experiments/record.js';
 import type { RunMetrics } from '../../src/metrics/types.js';
 
-/** A point of the sweep: stable when accepted keeps up, unstable (shortfall beyond its interval) otherwise. */
+/** A point of the sweep: stable when accepted keeps up, unstable (shortfall beyond twice its half-width) otherwise. */
 function rec(topology: string, load: number, accepted: number, h = 0.0005): PointRecord {
   const short = load - accepted;
   const metrics = {
@@ -12,7 +12,7 @@ function rec(topology: string, load: number, accepted: number, h = 0.0005): Poin
     intervals: { 'throughput.accepted': { n: 1000, halfWidth: h, method: 'batch-means', df: 19 } },
     stability: {
       stable: short <= 0.002,
-      shortfall: { mean: short, halfWidth: 0.002, df: 19 },
+      shortfall: { mean: short, halfWidth: 0.001, df: 19 },
       latencyGrowth: { mean: 0, halfWidth: 5, df: 19, lag1: 0 },
     },
   } as unknown as RunMetrics;
