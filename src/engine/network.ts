@@ -1,6 +1,7 @@
 import type { RoutingFunction } from '../routing/routing.js';
 import type { Topology } from '../topology/topology.js';
 import { McsimError } from '../util/errors.js';
+import { layoutBuffers } from './buffer-layout.js';
 
 /** What a buffer is: an input VC of a network channel, an injection channel, or a consumption channel. */
 export const BUF_NET = 0;
@@ -133,81 +134,19 @@ export function buildNetwork(topology: Topology, routing: RoutingFunction, opts:
   const numNet = src.length;
   const I = opts.injectionChannels;
   const C = opts.consumptionChannels;
-  const numChannels = numNet + N * I + N * C;
-  const pcSrc = new Int32Array(numChannels);
-  const pcDst = new Int32Array(numChannels);
-  const pcPort = new Int32Array(numChannels).fill(-1);
-  const pcFirstBuf = new Int32Array(numChannels);
-  const pcVcs = new Int32Array(numChannels);
-  const pcLatency = new Int32Array(numChannels).fill(1);
-  const pcCreditDelay = new Int32Array(numChannels);
-  let nb = 0;
-  for (let c = 0; c < numNet; c++) {
-    pcSrc[c] = src[c]!;
-    pcDst[c] = dst[c]!;
-    pcPort[c] = port[c]!;
-    pcFirstBuf[c] = nb;
-    pcVcs[c] = vcs[c]!;
-    pcLatency[c] = lat[c]!;
-    pcCreditDelay[c] = cred[c]!;
-    nb += vcs[c]!;
-  }
-  const numBuffers = nb + N * I + N * C;
-  const bufRouter = new Int32Array(numBuffers);
-  const bufPc = new Int32Array(numBuffers);
-  const bufVc = new Int32Array(numBuffers);
-  const bufKind = new Uint8Array(numBuffers);
-  const bufCap = new Int32Array(numBuffers);
-  for (let c = 0; c < numNet; c++) {
-    for (let v = 0; v < pcVcs[c]!; v++) {
-      const b = pcFirstBuf[c]! + v;
-      bufRouter[b] = pcDst[c]!;
-      bufPc[b] = c;
-      bufVc[b] = v;
-      bufKind[b] = BUF_NET;
-      bufCap[b] = opts.bufferDepth;
-    }
-  }
-  const injFirst = new Int32Array(N);
-  const sinkFirst = new Int32Array(N);
   const nodeSwitch = new Int32Array(N);
   const nodePort = new Int32Array(N);
   for (let n = 0; n < N; n++) {
     nodeSwitch[n] = topology.nodeSwitch(n);
     nodePort[n] = topology.nodePort(n);
   }
-  // Injection and consumption channels run between an end node and the switch it is attached to;
-  // their pcSrc/pcDst name the end node, their buffers' bufRouter the switch.
-  let pc = numNet;
-  let b = nb;
-  for (let n = 0; n < N; n++) {
-    injFirst[n] = b;
-    for (let k = 0; k < I; k++, pc++, b++) {
-      pcSrc[pc] = n;
-      pcDst[pc] = n;
-      pcPort[pc] = nodePort[n]!;
-      pcFirstBuf[pc] = b;
-      pcVcs[pc] = 1;
-      bufRouter[b] = nodeSwitch[n]!;
-      bufPc[b] = pc;
-      bufKind[b] = BUF_INJ;
-      bufCap[b] = opts.bufferDepth;
-    }
-  }
-  for (let n = 0; n < N; n++) {
-    sinkFirst[n] = b;
-    for (let k = 0; k < C; k++, pc++, b++) {
-      pcSrc[pc] = n;
-      pcDst[pc] = n;
-      pcPort[pc] = nodePort[n]!;
-      pcFirstBuf[pc] = b;
-      pcVcs[pc] = 1;
-      bufRouter[b] = nodeSwitch[n]!;
-      bufPc[b] = pc;
-      bufKind[b] = BUF_SINK;
-      bufCap[b] = SINK_CAPACITY;
-    }
-  }
+  const layout = layoutBuffers(
+    { src, dst, port, vcs, latency: lat, creditDelay: cred },
+    { numNodes: N, injection: I, consumption: C, nodeSwitch, nodePort },
+    () => ({ kind: BUF_NET, cap: opts.bufferDepth }),
+    () => ({ kind: BUF_INJ, cap: opts.bufferDepth }),
+    () => ({ kind: BUF_SINK, cap: SINK_CAPACITY }),
+  );
   const other = new Map<string, RoutingFunction>([[routing.name, routing]]);
   const routingByName = (name: string): RoutingFunction => {
     let rf = other.get(name);
@@ -230,25 +169,10 @@ export function buildNetwork(topology: Topology, routing: RoutingFunction, opts:
     nodeSwitch,
     nodePort,
     numNetChannels: numNet,
-    numChannels,
-    numBuffers,
     portChannel,
-    pcSrc,
-    pcDst,
-    pcPort,
-    pcFirstBuf,
-    pcVcs,
-    pcLatency,
-    pcCreditDelay,
+    ...layout,
     maxLatency: lat.reduce((a, x) => Math.max(a, x), 1),
     maxCreditDelay: cred.reduce((a, x) => Math.max(a, x), 0),
-    bufRouter,
-    bufPc,
-    bufVc,
-    bufKind,
-    bufCap,
-    injFirst,
-    sinkFirst,
     injPerNode: I,
     sinkPerNode: C,
   };

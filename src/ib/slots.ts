@@ -1,3 +1,4 @@
+import { layoutBuffers } from '../engine/buffer-layout.js';
 import type { Network } from '../engine/network.js';
 
 /**
@@ -10,88 +11,28 @@ import type { Network } from '../engine/network.js';
  */
 export function withSlots(net: Network, slots: number): Network {
   if (slots === 1) return net;
-  const N = net.numNodes;
   const NC = net.numNetChannels;
-  const I = net.injPerNode * slots;
-  const C = net.sinkPerNode;
-  const numChannels = NC + N * I + N * C;
-  const pcSrc = new Int32Array(numChannels);
-  const pcDst = new Int32Array(numChannels);
-  const pcPort = new Int32Array(numChannels).fill(-1);
-  const pcFirstBuf = new Int32Array(numChannels);
-  const pcVcs = new Int32Array(numChannels);
-  const pcLatency = new Int32Array(numChannels).fill(1);
-  const pcCreditDelay = new Int32Array(numChannels);
-  let nb = 0;
-  for (let c = 0; c < NC; c++) {
-    pcSrc[c] = net.pcSrc[c]!;
-    pcDst[c] = net.pcDst[c]!;
-    pcPort[c] = net.pcPort[c]!;
-    pcFirstBuf[c] = nb;
-    pcVcs[c] = net.pcVcs[c]! * slots;
-    pcLatency[c] = net.pcLatency[c]!;
-    pcCreditDelay[c] = net.pcCreditDelay[c]!;
-    nb += pcVcs[c]!;
-  }
-  const numBuffers = nb + N * I + N * C;
-  const bufRouter = new Int32Array(numBuffers);
-  const bufPc = new Int32Array(numBuffers);
-  const bufVc = new Int32Array(numBuffers);
-  const bufKind = new Uint8Array(numBuffers);
-  const bufCap = new Int32Array(numBuffers);
-  for (let c = 0; c < NC; c++) {
-    const old = net.pcFirstBuf[c]!;
-    for (let v = 0; v < pcVcs[c]!; v++) {
-      const b = pcFirstBuf[c]! + v;
-      bufRouter[b] = pcDst[c]!;
-      bufPc[b] = c;
-      bufVc[b] = v;
-      bufKind[b] = net.bufKind[old]!;
-      bufCap[b] = net.bufCap[old]!;
-    }
-  }
-  const injFirst = new Int32Array(N);
-  const sinkFirst = new Int32Array(N);
-  let pc = NC;
-  let b = nb;
-  // Injection channels, then consumption channels, node by node (each one channel of one buffer).
-  for (const [first, per, from] of [
-    [injFirst, I, net.injFirst],
-    [sinkFirst, C, net.sinkFirst],
-  ] as const)
-    for (let n = 0; n < N; n++) {
-      first[n] = b;
-      const old = from[n]!;
-      for (let k = 0; k < per; k++, pc++, b++) {
-        pcSrc[pc] = n;
-        pcDst[pc] = n;
-        pcPort[pc] = net.nodePort[n]!;
-        pcFirstBuf[pc] = b;
-        pcVcs[pc] = 1;
-        bufRouter[b] = net.nodeSwitch[n]!;
-        bufPc[b] = pc;
-        bufKind[b] = net.bufKind[old]!;
-        bufCap[b] = net.bufCap[old]!;
-      }
-    }
-  return {
-    ...net,
-    numChannels,
-    numBuffers,
-    pcSrc,
-    pcDst,
-    pcPort,
-    pcFirstBuf,
-    pcVcs,
-    pcLatency,
-    pcCreditDelay,
-    bufRouter,
-    bufPc,
-    bufVc,
-    bufKind,
-    bufCap,
-    injFirst,
-    sinkFirst,
-    injPerNode: I,
-  };
+  const first = net.pcFirstBuf;
+  const spec = (b: number) => ({ kind: net.bufKind[b]!, cap: net.bufCap[b]! });
+  const layout = layoutBuffers(
+    {
+      src: net.pcSrc.subarray(0, NC),
+      dst: net.pcDst.subarray(0, NC),
+      port: net.pcPort.subarray(0, NC),
+      vcs: net.pcVcs.subarray(0, NC).map((v) => v * slots),
+      latency: net.pcLatency.subarray(0, NC),
+      creditDelay: net.pcCreditDelay.subarray(0, NC),
+    },
+    {
+      numNodes: net.numNodes,
+      injection: net.injPerNode * slots,
+      consumption: net.sinkPerNode,
+      nodeSwitch: net.nodeSwitch,
+      nodePort: net.nodePort,
+    },
+    (c) => spec(first[c]!),
+    (n) => spec(net.injFirst[n]!),
+    (n) => spec(net.sinkFirst[n]!),
+  );
+  return { ...net, ...layout, injPerNode: net.injPerNode * slots };
 }
