@@ -22,7 +22,7 @@ const parts = [
   '`experiments/`; each figure is also `npx mcsim reproduce ID`. For each: the plots, the data, and the',
   "claims the paper's text makes about the figure, checked on our data. Where a claim does not hold,",
   "docs/experiments/ discusses why. Figures 1-9 of the TPM paper, and the other papers' figures not",
-  'listed, are diagrams or belong to schemes mcsim does not implement yet.',
+  'listed, are diagrams and worked examples of the schemes, not measurements.',
   '',
 ];
 /** Verdicts per paper ('' for experiments that belong to no paper, e.g. the BookSim2 check). */
