@@ -19,6 +19,8 @@ export class Allocator {
   private readonly policy: SwitchPolicy;
   /** The switch model serves each input's packets in order (asks `mayRequest`). */
   private readonly ordered: boolean;
+  /** VCs per lane (SwitchPolicy.laneSlots): requests rotate over lanes, the input FIFOs. */
+  private readonly laneSlots: number;
   /** Per allocation group (network channel, or a node's consumption channels): round-robin pointer. */
   private readonly rrAlloc: Int32Array;
   // Requests of the current cycle (slot, group, priority); grown on demand, never per cycle.
@@ -38,6 +40,7 @@ export class Allocator {
     this.policy = policy;
     this.adaptive = new AdaptiveChoice(s, policy);
     this.ordered = policy.ordered;
+    this.laneSlots = policy.laneSlots ?? 1;
     this.rrAlloc = new Int32Array(s.net.numNetChannels + s.net.numNodes);
     this.onRequest = policy.onRequest?.bind(policy);
     this.mayClaim = policy.mayClaim?.bind(policy);
@@ -129,20 +132,31 @@ export class Allocator {
         count = net.pcVcs[g]!;
         mask = brRoute[slot]! >>> 8;
       }
-      const lane = this.policy.vcLane;
+      const S = this.laneSlots;
       for (let v = 0; v < count; v++) {
-        const bit = lane === undefined || g >= net.numNetChannels ? v : lane(v);
+        const bit = S === 1 || g >= net.numNetChannels ? v : Math.floor(v / S);
         if (bit < 24 && !((mask >>> bit) & 1)) continue;
         const cand = first + v;
         if (s.owner[cand] !== -1 || !this.policy.canAllocate(cand, len)) continue;
         // Under a credit delay the upstream router sees the buffer free only when the credit is in.
         if (cand < s.freeAt.length && t < s.freeAt[cand]!) continue;
         this.grant(slot, b, w, cand);
-        this.rrAlloc[g] = b + 1;
+        this.rrAlloc[g] = this.laneSlots === 1 ? b + 1 : this.laneEnd(b);
         if (s.brAlt[slot] !== 0) this.adaptive.granted(net.bufRouter[b]!, brRoute[slot]! & 0xff);
         break;
       }
     }
+  }
+
+  /**
+   * The round-robin pointer after input buffer b was served, when lanes have several slots: the
+   * first buffer past b's lane, so that the next turn goes to another input FIFO (notes sec. 1.7:
+   * requests of input buffers are served round-robin), not to the next packet of the same one.
+   */
+  private laneEnd(b: number): number {
+    const net = this.s.net;
+    const index = net.bufKind[b] === BUF_NET ? net.bufVc[b]! : b - net.injFirst[net.pcSrc[net.bufPc[b]!]!]!;
+    return b - (index % this.laneSlots) + this.laneSlots;
   }
 
   /** Drops from the pending list the buffers whose branches all have an output now. */

@@ -65,6 +65,8 @@ export class LinkStage extends LinkReadiness {
   private readonly sleep: BufferSleep;
   /** Whole-packet link arbitration (SwitchPolicy.wholePackets): per channel, the VC mid-packet, or -1. */
   private readonly whole: boolean;
+  /** VCs per lane (SwitchPolicy.laneSlots): the link's round robin is over lanes. */
+  private readonly laneSlots: number;
   private readonly lock: Int32Array;
   /** Streaming and packed worms (unit-worms.ts), where links are plain. */
   private readonly units: UnitWorms | undefined;
@@ -82,6 +84,7 @@ export class LinkStage extends LinkReadiness {
   ) {
     super(s, policy, soleBidders);
     this.whole = policy.wholePackets === true;
+    this.laneSlots = policy.laneSlots ?? 1;
     this.injectRoom = policy.injectRoom?.bind(policy);
     this.lock = new Int32Array(this.whole ? s.net.numChannels : 0).fill(-1);
     this.sleeps = !this.special && !this.lagged && policy.flitGate === undefined;
@@ -171,7 +174,11 @@ export class LinkStage extends LinkReadiness {
           const pc = dest[d + D_PC]!;
           if (this.whole && this.lock[pc] !== -1 && this.lock[pc] !== dest[d + D_VC]) continue;
           const c = CH * pc;
-          let pri = dest[d + D_VC]! - chan[c + CH_RR]!;
+          // Lanes of several slots (laneSlots): the pointer stands at the lane after the last
+          // VC served, so the VLs take turns (one bidder per lane: its next packet in order).
+          let rr = chan[c + CH_RR]!;
+          if (this.laneSlots > 1) rr = Math.ceil(rr / this.laneSlots) * this.laneSlots;
+          let pri = dest[d + D_VC]! - rr;
           if (pri < 0) pri += dest[d + D_VCS]!;
           if (chan[c + CH_STAMP] !== stamp) {
             chan[c + CH_STAMP] = stamp;

@@ -4,20 +4,23 @@ import { BUF_INJ, BUF_NET, type Network } from '../engine/network.js';
  * The VL FIFOs of the `credit` buffer mode (notes sec. 1.7) for the packet-level path: the same
  * rules as the flit engine's `ibCreditSwitch` (src/ib/credit.ts), on the same buffer numbering. A
  * VL of a link (or of a host link) is `slots` one-packet buffers, VC = vl * slots + i, taken in
- * ring order; the next slot may be granted only once the header of the packet granted before it
- * has crossed (the upstream VL arbiter sends one packet of a VL at a time); only the front packet
- * of a VL may request an output; slots are released front first when a tail leaves.
+ * ring order whenever the next one is free (the VL has room); the link starts a VL's packets in
+ * that order (`sendable`); only the front packet of a VL may request an output; slots are released
+ * front first when a tail leaves.
  */
 export class CreditFifos {
   /** Per buffer: its FIFO (-1 for a sink) and its slot in it. */
   private readonly fifo: Int32Array;
   private readonly slot: Int32Array;
-  /** Per FIFO: the slot the next packet takes, the front slot, the packets held. */
+  /**
+   * Per FIFO: the slot the next packet takes, the front slot, the packets held, the slot the link
+   * starts next and the packets granted that have not started.
+   */
   private readonly next: Int32Array;
   private readonly front: Int32Array;
   private readonly queued: Int32Array;
-  /** Per buffer: the cycle its packet's header crossed into it (Infinity: granted, not yet started). */
-  private readonly headerAt: Float64Array;
+  private readonly toSend: Int32Array;
+  private readonly waiting: Int32Array;
 
   constructor(
     net: Network,
@@ -41,31 +44,25 @@ export class CreditFifos {
     this.next = new Int32Array(F);
     this.front = new Int32Array(F);
     this.queued = new Int32Array(F);
-    this.headerAt = new Float64Array(NB);
+    this.toSend = new Int32Array(F);
+    this.waiting = new Int32Array(F);
   }
 
   /**
    * The one slot of the VL whose first buffer is `first` that a packet could be granted: its next
-   * slot (a grant takes the lowest free VC it may use, and no other slot of a VL can pass `mayTake`).
+   * slot (slots are taken in ring order).
    */
   nextOf(first: number): number {
     return first + this.next[this.fifo[first]!]!;
   }
 
-  /** The slot of that VL granted last, if the VL holds a packet; else -1 (a packet waiting for its link is there). */
-  lastOf(first: number): number {
+  /**
+   * The slot of that VL whose packet the link may start next (the oldest granted one not started),
+   * or -1 if every packet granted to the VL has started.
+   */
+  sendable(first: number): number {
     const f = this.fifo[first]!;
-    return this.queued[f] === 0 ? -1 : first + ((this.next[f]! - 1 + this.slots) % this.slots);
-  }
-
-  /** May free buffer `b` be granted at cycle `now`: the next slot of its FIFO, after the previous header. */
-  mayTake(b: number, now: number): boolean {
-    const f = this.fifo[b]!;
-    if (f < 0) return true;
-    const i = this.slot[b]!;
-    if (i !== this.next[f]) return false;
-    if (this.queued[f] === 0) return true;
-    return this.headerAt[b - i + ((i - 1 + this.slots) % this.slots)]! < now;
+    return this.waiting[f] === 0 ? -1 : first + this.toSend[f]!;
   }
 
   /** Buffer `b` was granted to a packet (its header has not crossed yet). */
@@ -74,12 +71,20 @@ export class CreditFifos {
     if (f < 0) return;
     this.next[f] = (this.next[f]! + 1) % this.slots;
     this.queued[f]!++;
-    this.headerAt[b] = Number.POSITIVE_INFINITY;
+    this.waiting[f]!++;
   }
 
-  /** The header of the packet granted `b` crossed into it at cycle `now`. */
-  started(b: number, now: number): void {
-    this.headerAt[b] = now;
+  /** The header of the packet granted `b` crossed into it: the VL's next packet may start after it. */
+  started(b: number): void {
+    const f = this.fifo[b]!;
+    if (f < 0) return;
+    this.toSend[f] = (this.slot[b]! + 1) % this.slots;
+    this.waiting[f]!--;
+  }
+
+  /** The buffer after `b`'s FIFO (b + 1 if `b` is in none): where a round robin over FIFOs goes next. */
+  endOf(b: number): number {
+    return this.fifo[b]! < 0 ? b + 1 : b - this.slot[b]! + this.slots;
   }
 
   /** Is `b` the front of its FIFO (its packet may request an output)? */

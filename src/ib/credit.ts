@@ -24,13 +24,14 @@ export function creditSlots(packetBytes: number, bufferBytes: number): number {
 /**
  * The `ib` switch with `credit` buffers (notes sec. 1.7, IB's own flow control): each VL of a
  * link is a FIFO of `slots` packets (its credits in 64-byte blocks). In the engine a channel has
- * k * slots VCs, VC = vl * slots + i; a route's VC mask names VLs (`vcLane`). A VL's slots are
- * taken in ring order, the next only once the previous packet's header has crossed (the upstream
- * VL arbiter sends one packet of a VL at a time and the credits are spent as it starts), and only
- * the front packet of a VL may compete for an output: head-of-line order within a VL. The space a
- * packet holds returns when its tail has left (creditDelay 0). The host link's VLs (the switch's
- * port 5, notes sec. 1.6) are such FIFOs too. Links, one host link and replication are the
- * `packet` mode's.
+ * k * slots VCs, VC = vl * slots + i; a route's VC mask names VLs (`laneSlots`). A packet may be
+ * given a VL whenever its FIFO has room for it (notes sec. 1.6: the lowest VL that can accept it),
+ * even while packets granted before it still wait for the link: the VL's slots are taken in ring
+ * order and the link sends a VL's packets in that order (a header may cross only after the header
+ * of the slot before it, `flitGate`). Only the front packet of a VL may compete for an output:
+ * head-of-line order within a VL. The space a packet holds returns when its tail has left
+ * (creditDelay 0). The host link's VLs (the switch's port 5, notes sec. 1.6) are such FIFOs too.
+ * Links, one host link and replication are the `packet` mode's.
  */
 export function ibCreditSwitch(slots: number): SwitchModel {
   return {
@@ -56,18 +57,18 @@ export function ibCreditSwitch(slots: number): SwitchModel {
         (bufKind[buf] === BUF_NET ? bufPc[buf]! : NC + pcSrc[bufPc[buf]!]!) * lanes +
         Math.floor(indexOf(buf) / slots);
       const queues = (buf: number) => bufKind[buf] === BUF_NET || bufKind[buf] === BUF_INJ;
-      /** May the packet take buffer `buf`: the next slot of its FIFO, after the previous header. */
-      const isNext = (buf: number) => {
-        const f = fifoOf(buf);
+      /** May the packet take free buffer `buf`: the next slot of its FIFO (the room is the slot's). */
+      const isNext = (buf: number) => indexOf(buf) % slots === next[fifoOf(buf)];
+      /** Has the header of the packet granted the slot before `buf` in its FIFO crossed (or is `buf` the front)? */
+      const inTurn = (buf: number) => {
         const i = indexOf(buf) % slots;
-        if (i !== next[f]) return false;
-        if (queued[f] === 0) return true;
-        return s.recv[buf - i + ((next[f]! - 1 + slots) % slots)]! > 0;
+        if (i === front[fifoOf(buf)]) return true;
+        return s.recv[buf - i + ((i - 1 + slots) % slots)]! > 0;
       };
       const policy: SwitchPolicy = {
         ...base,
         ordered: true,
-        vcLane: (vc) => Math.floor(vc / slots),
+        laneSlots: slots,
         canAllocate(buf, length) {
           return base.canAllocate(buf, length) && (bufKind[buf] !== BUF_NET || isNext(buf));
         },
@@ -75,7 +76,13 @@ export function ibCreditSwitch(slots: number): SwitchModel {
         // VL's with room (the engine offers the host link's buffers in ascending order).
         canInject(buf, worm) {
           if (worm?.sl !== undefined && Math.floor(indexOf(buf) / slots) !== worm.sl) return false;
-          return isNext(buf);
+          return isNext(buf) && inTurn(buf);
+        },
+        // A VL's packets cross its link in the order they were given its slots.
+        flitGate(slot, sent) {
+          if (sent !== 0) return true;
+          const out = s.brOut[slot]!;
+          return bufKind[out] !== BUF_NET || inTurn(out);
         },
         mayRequest(buf) {
           return !queues(buf) || indexOf(buf) % slots === front[fifoOf(buf)];

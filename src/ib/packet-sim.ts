@@ -40,8 +40,6 @@ const EV_READY = 0;
 const EV_FREE = 1;
 const EV_UNLOCK = 2;
 const EV_HOST = 3;
-/** A header crossed into a credit FIFO the cycle before: the FIFO's next slot may be granted. */
-const EV_GROUP = 4;
 
 /**
  * The InfiniBand fabric of the `ib` switch model, event-driven at packet granularity. Under virtual
@@ -178,7 +176,7 @@ export function runPackets(
       if ((m >> IB_HOST) & 1) addBranch(b, NC + r, 1);
     }
     if (fifos) {
-      fifos.started(b, now);
+      fifos.started(b);
       readyAt[b] = now + R + 1;
       listed[b] = 0;
     }
@@ -200,8 +198,6 @@ export function runPackets(
       flitHops += L;
       const pc = net.bufPc[out]!;
       arrive(out, p, net.pcDst[pc]!, inputPortOf(t, net, pc), now);
-      // A request into this channel held back by the header rule may be granted next cycle.
-      if (fifos && waitN[pc]! > 0) heap.push(now + 1, EV_GROUP, pc);
     }
     if (now > lastStart[b]!) lastStart[b] = now;
     if (++brStarted[b]! === brN[b]) heap.push(lastStart[b]! + L, EV_FREE, b);
@@ -229,7 +225,6 @@ export function runPackets(
         else if (kindB === BUF_SINK) markGroup(NC + net.pcSrc[net.bufPc[id]!]!, now);
         else if (kindB === BUF_INJ) markNode(net.pcSrc[net.bufPc[id]!]!, now);
       } else if (kind === EV_UNLOCK) markChan(id, now);
-      else if (kind === EV_GROUP) markGroup(id, now);
       else markNode(id, now);
     }
     // Stage 1: host adapters start their next packet into the lowest free injection VL (under
@@ -244,7 +239,6 @@ export function runPackets(
       for (let lo = first; lo < first + net.injPerNode; lo += step) {
         const b = fifos ? fifos.nextOf(lo) : lo;
         if (owner[b] !== -1 || (sl !== undefined && (lo - first) / step !== sl)) continue;
-        if (fifos && !fifos.mayTake(b, now)) continue;
         fifos?.granted(b);
         arrive(b, q[qPos[n]!++]!, net.nodeSwitch[n]!, IB_HOST, now);
         hostFree[n] = now + L;
@@ -273,7 +267,7 @@ export function runPackets(
         for (let v = 0; v < count; v += step) {
           if (!((mask >>> (v / step)) & 1)) continue;
           const cand = step > 1 ? fifos!.nextOf(first + v) : first + v;
-          if (owner[cand] === -1 && (step === 1 || fifos!.mayTake(cand, now))) {
+          if (owner[cand] === -1) {
             granted = cand;
             break;
           }
@@ -287,7 +281,8 @@ export function runPackets(
         fifos?.granted(granted);
         owner[granted] = owner[b]!;
         inSlot[granted] = slot;
-        rrAlloc[g] = b + 1;
+        // Round robin over input buffers: in credit mode past b's whole VL FIFO (notes sec. 1.7).
+        rrAlloc[g] = fifos ? fifos.endOf(b) : b + 1;
         if (sink) start(slot, b, now);
         else markChan(g, now);
       }
@@ -300,10 +295,10 @@ export function runPackets(
       const first = net.pcFirstBuf[c]!;
       let best = -1;
       let bestPri = V;
-      // Credit mode: a packet waiting for the link is in the slot its VL granted last.
+      // Credit mode: a VL's packets start in the order its slots were granted.
       const step = fifos ? S : 1;
       for (let lo = 0; lo < V; lo += step) {
-        const v = fifos ? fifos.lastOf(first + lo) - first : lo;
+        const v = fifos ? fifos.sendable(first + lo) - first : lo;
         if (v < lo) continue;
         const slot = inSlot[first + v]!;
         if (slot < 0) continue;
@@ -315,7 +310,8 @@ export function runPackets(
       }
       if (best < 0) continue;
       const slot = inSlot[first + best]!;
-      rrLink[c] = (best + 1) % V;
+      // Round robin over VLs: in credit mode past the whole VL (its slots are one lane).
+      rrLink[c] = (best - (best % step) + step) % V;
       linkFree[c] = now + L;
       heap.push(now + L, EV_UNLOCK, c);
       start(slot, (slot / MB) | 0, now);

@@ -57,11 +57,13 @@ export interface SwitchPolicy {
    */
   canInject?(buf: number, worm?: WormSpec): boolean;
   /**
-   * The route-mask bit that admits VC `vc` of a network channel, when several VCs make one lane
-   * (003 notes sec. 1.7 `credit` buffers: a VL's FIFO is several one-packet slots, and routes name
-   * VLs). Absent: bit `vc`.
+   * VCs per lane, when several consecutive one-packet VCs of a channel (or of a node's injection
+   * channels) make one FIFO input buffer (003 notes sec. 1.7 `credit` buffers: a VL is `laneSlots`
+   * slots). Routes name lanes (mask bit = vc / laneSlots), and both arbiters rotate over lanes, not
+   * slots: output allocation round-robin over input buffers and the link's round robin over VLs
+   * (notes sec. 1.7). Absent: 1.
    */
-  vcLane?(vc: number): number;
+  readonly laneSlots?: number;
   /** Buffer `buf` was given to a worm. */
   onGrant?(buf: number): void;
   /** Buffer `buf` was released by its worm (its tail has left). */
