@@ -15,8 +15,18 @@ import type { PointRecord } from './record.js';
  */
 export type PointState = 'stable' | 'unstable' | 'failed' | 'unknown';
 
-/** The state of one point from the records of its seeds. */
-export function pointState(records: readonly PointRecord[]): PointState {
+/**
+ * The half-widths a shortfall or a latency growth must stay within for a point to be compared in a
+ * claim: one, the claims' own standard (a difference beyond one combined 95% interval decides a
+ * claim, docs/results.md). A point stable at STABILITY_K but not at one is within noise of
+ * saturation ("near saturation"): its latency is dominated by the distance to the knee, so a
+ * comparison there would decide a claim on which series happens to sit closer to its knee. Leaving
+ * such points out of comparisons costs power, never validity; the brackets keep STABILITY_K.
+ */
+export const COMPARE_K = 1;
+
+/** The state of one point from the records of its seeds, judged at `k` half-widths (STABILITY_K). */
+export function pointState(records: readonly PointRecord[], k = STABILITY_K): PointState {
   if (records.some((r) => r.status !== 'ok'))
     return records.some((r) => r.status !== 'ok' && r.outcome?.status === 'unfinished')
       ? 'unstable'
@@ -29,8 +39,7 @@ export function pointState(records: readonly PointRecord[]): PointState {
   };
   const growth = st.map((s) => s!.latencyGrowth);
   const lag1 = Math.max(...growth.map((g) => g.lag1 ?? 0));
-  return beyond(pooled(st.map((s) => s!.shortfall)), STABILITY_K) ||
-    grows({ ...pooled(growth), lag1 }, STABILITY_K)
+  return beyond(pooled(st.map((s) => s!.shortfall)), k) || grows({ ...pooled(growth), lag1 }, k)
     ? 'unstable'
     : 'stable';
 }
@@ -91,7 +100,8 @@ export function bracketOf(records: readonly PointRecord[], xPath: string): Brack
 
 /**
  * The records past saturation, per series (`seriesPath`, or all one series) along `xPath`: every
- * point not judged stable, and every point at or above its series' first unstable load. Their
+ * point not judged stable (at `k` half-widths: STABILITY_K for plots and tables, COMPARE_K for the
+ * points a claim compares), and every point at or above its series' first unstable load. Their
  * latencies are no measurement ("latency curves are not plotted above the saturation bandwidth",
  * 002 sec. 7.1); their throughput still is.
  */
@@ -99,6 +109,7 @@ export function saturatedPoints(
   records: readonly PointRecord[],
   seriesPath: string | undefined,
   xPath: string,
+  k = STABILITY_K,
 ): Set<PointRecord> {
   const bySeries = new Map<string, PointRecord[]>();
   for (const r of records) {
@@ -109,7 +120,7 @@ export function saturatedPoints(
   for (const rs of bySeries.values()) {
     const b = bracketOf(rs, xPath);
     for (const { x, rs: here } of byX(rs, xPath))
-      if ((b.firstUnstable !== undefined && x >= b.firstUnstable) || pointState(here) !== 'stable')
+      if ((b.firstUnstable !== undefined && x >= b.firstUnstable) || pointState(here, k) !== 'stable')
         for (const r of here) out.add(r);
   }
   return out;

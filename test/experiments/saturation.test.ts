@@ -3,6 +3,7 @@ import { describe, it } from 'node:test';
 import type { PointRecord } from '../../src/experiments/record.js';
 import {
   bracketOf,
+  COMPARE_K,
   fmtBracket,
   pointState,
   satAtLeast,
@@ -12,16 +13,21 @@ import {
 } from '../../src/experiments/saturation.js';
 import type { RunMetrics } from '../../src/metrics/types.js';
 
-type Kind = 'S' | 'U' | 'G' | 'F' | 'D' | 'C';
+type Kind = 'S' | 'U' | 'G' | 'F' | 'D' | 'C' | 'N';
 
 /**
  * A record at `load` of series `s`: S stable, U shortfall beyond its interval, G latency growth
  * beyond its interval on independent batches, C the same growth on correlated batches (lag1 0.8,
- * not trusted), F unfinished (failed, saturated), D deadlocked.
+ * not trusted), F unfinished (failed, saturated), D deadlocked, N near saturation (a shortfall of
+ * 1.5 half-widths: stable at STABILITY_K, not at COMPARE_K).
  */
 function rec(s: string, load: number, kind: Kind, seed = 1): PointRecord {
   const short =
-    kind === 'U' ? { mean: 0.01, halfWidth: 0.002, df: 19 } : { mean: 0.0001, halfWidth: 0.002, df: 19 };
+    kind === 'U'
+      ? { mean: 0.01, halfWidth: 0.002, df: 19 }
+      : kind === 'N'
+        ? { mean: 0.003, halfWidth: 0.002, df: 19 }
+        : { mean: 0.0001, halfWidth: 0.002, df: 19 };
   const growth =
     kind === 'G' || kind === 'C'
       ? { mean: 50, halfWidth: 10, df: 19, lag1: kind === 'C' ? 0.8 : 0.1 }
@@ -52,7 +58,11 @@ function rec(s: string, load: number, kind: Kind, seed = 1): PointRecord {
   if (kind === 'D')
     return { ...base, status: 'failed', error: 'deadlock', outcome: { status: 'deadlock', reason: 'x' } };
   const metrics = {
-    stability: { stable: kind === 'S' || kind === 'C', shortfall: short, latencyGrowth: growth },
+    stability: {
+      stable: kind === 'S' || kind === 'C' || kind === 'N',
+      shortfall: short,
+      latencyGrowth: growth,
+    },
   } as unknown as RunMetrics;
   return { ...base, status: 'ok', outcome: { status: 'complete' }, metrics };
 }
@@ -99,6 +109,19 @@ describe('saturation from stability', () => {
         .map((r) => r.params['workload.load']);
     assert.deepEqual(loads('a'), [0.2, 0.5, 0.6]);
     assert.deepEqual(loads('b'), []);
+  });
+
+  it('a point within noise of saturation stays in the bracket and the plots, but no claim compares it', () => {
+    assert.equal(pointState([rec('a', 0.3, 'N')]), 'stable');
+    assert.equal(pointState([rec('a', 0.3, 'N')], COMPARE_K), 'unstable');
+    const rs = series('a', 'SSNU');
+    assert.equal(fmtBracket(bracketOf(rs, 'workload.load')), '(0.3, 0.4]');
+    const loads = (k?: number) =>
+      [...saturatedPoints(rs, 'workload.algorithm', 'workload.load', k)].map(
+        (r) => r.params['workload.load'],
+      );
+    assert.deepEqual(loads(), [0.4]);
+    assert.deepEqual(loads(COMPARE_K), [0.3, 0.4]);
   });
 
   it('compares brackets: beyond the grid holds or fails, overlapping brackets tie', () => {

@@ -146,11 +146,11 @@ describe('002 Fig. 14 claims, decided beyond noise (each can hold, tie and fail)
     assert.equal(c30(130).verdict, 'fails');
   });
 
-  it('C33: B_o agrees with the offered load within their intervals', () => {
-    const c33 = (acc: number, accH: number | null) =>
+  it('C33: B_o agrees with the applied load X within the intervals of B_o and the offered load', () => {
+    const c33 = (acc: number, accH: number | null, off = 0.5) =>
       verdict(
         [
-          rec(F, mway('bitstring', 'central-buffer', 2, 0.5), { off: 0.5, acc, accH }),
+          rec(F, mway('bitstring', 'central-buffer', 2, 0.5), { off, acc, accH }),
           rec(F, mway('bitstring', 'input-fifo', 2, 0.5), { off: 0.5 }),
         ],
         'C33',
@@ -159,6 +159,12 @@ describe('002 Fig. 14 claims, decided beyond noise (each can hold, tie and fail)
     assert.equal(c33(0.497, null).verdict, 'tie', 'no interval: agreement is not shown');
     const bad = c33(0.46, 0.003);
     assert.equal(bad.verdict, 'fails');
-    assert.match(bad.detail, /HW-CB m=2 at 0\.5: B_o 0\.46 ± 0\.003 vs offered 0\.5 ± 0\.002/);
+    assert.match(
+      bad.detail,
+      /HW-CB m=2 at 0\.5: B_o 0\.46 ± 0\.003 vs applied 0\.5 \(offered 0\.5 ± 0\.002\)/,
+    );
+    // Delivering what the sources offered is not enough when they offered less than X: the claim
+    // is about the applied load, not a repeat of the stability test.
+    assert.equal(c33(0.46, 0.003, 0.46).verdict, 'fails');
   });
 });

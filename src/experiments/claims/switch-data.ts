@@ -1,7 +1,7 @@
 import { pointEstimate } from '../estimates.js';
 import { valueAt } from '../fields.js';
 import { dataPoints, type PointRecord } from '../record.js';
-import { type Bracket, bracketOf, fmtBracket, pointState } from '../saturation.js';
+import { type Bracket, bracketOf, COMPARE_K, fmtBracket, pointState } from '../saturation.js';
 import type { XY } from './series.js';
 
 /**
@@ -88,8 +88,8 @@ export function showBracket(name: string, b: Bracket | undefined): string {
 
 /**
  * Mean of `metric` per load with its 95% interval (seeds combined), ascending, for one series'
- * records; with `below` (the default) only its stable points below its first unstable load on the
- * grid `grid`. Points past saturation keep their throughput (pass below = false) but not their
+ * records; with `below` (the default) only its points below its first unstable load on the grid
+ * `grid` that are stable at the claims' standard (COMPARE_K: near-saturation points are not compared). Points past saturation keep their throughput (pass below = false) but not their
  * latency.
  */
 export function curve(
@@ -109,7 +109,8 @@ export function curve(
     .sort((a, b) => a[0] - b[0])
     .filter(
       ([x, rs]) =>
-        !below || ((b?.firstUnstable === undefined || x < b.firstUnstable) && pointState(rs) === 'stable'),
+        !below ||
+        ((b?.firstUnstable === undefined || x < b.firstUnstable) && pointState(rs, COMPARE_K) === 'stable'),
     )
     .map(([x, rs]) => {
       const p = pointEstimate(rs, metric)!;

@@ -102,7 +102,7 @@ function fig15(f: Fig): ClaimResult[] {
       },
     ),
     claim(
-      'C33 (sec. 7.2): below saturation B_o = m B_i for hardware multicast (B_o agrees with the offered load within their 95% intervals)',
+      'C33 (sec. 7.2): below saturation B_o = m B_i for hardware multicast (B_o agrees with the applied load X within the 95% intervals of B_o and of the offered load)',
       () => boEqualsX(f),
     ),
   ];

@@ -9,7 +9,7 @@ import {
 } from '../../stats/compare.js';
 import { valueAt } from '../fields.js';
 import type { PointRecord } from '../record.js';
-import { type Bracket, bracketOf, fmtBracket, saturatedPoints } from '../saturation.js';
+import { type Bracket, bracketOf, COMPARE_K, fmtBracket, saturatedPoints } from '../saturation.js';
 import { fromParts, lowestAtEveryPoint, orderedAtEveryPoint, type Part } from './checks.js';
 import { type ClaimResult, type ClaimSet, unchecked } from './claim.js';
 import { at, commonXs, type Series, seriesOf } from './series.js';
@@ -69,7 +69,7 @@ export function loadSweep(records: readonly PointRecord[]): LoadSweep {
     const have = new Set(records.filter((r) => nameOf(r) === n).map(loadOf));
     for (const x of grid) if (!have.has(x)) filled.push(absentPoint(n, x));
   }
-  const past = saturatedPoints(filled, ALG, LOAD);
+  const past = saturatedPoints(filled, ALG, LOAD, COMPARE_K);
   const brackets = new Map(
     names.map((n) => [
       n,
