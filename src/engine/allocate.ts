@@ -141,7 +141,7 @@ export class Allocator {
         // Under a credit delay the upstream router sees the buffer free only when the credit is in.
         if (cand < s.freeAt.length && t < s.freeAt[cand]!) continue;
         this.grant(slot, b, w, cand);
-        this.rrAlloc[g] = this.laneSlots === 1 ? b + 1 : this.laneEnd(b);
+        this.rrAlloc[g] = S === 1 ? b + 1 : this.laneEnd(b);
         if (s.brAlt[slot] !== 0) this.adaptive.granted(net.bufRouter[b]!, brRoute[slot]! & 0xff);
         break;
       }
@@ -150,8 +150,8 @@ export class Allocator {
 
   /**
    * The round-robin pointer after input buffer b was served, when lanes have several slots: the
-   * first buffer past b's lane, so that the next turn goes to another input FIFO (notes sec. 1.7:
-   * requests of input buffers are served round-robin), not to the next packet of the same one.
+   * first buffer past b's lane, so that the next turn goes to another input FIFO (003 sec. 3 with
+   * docs/algorithms/ib-mcast.md: requests of input buffers are served round-robin), not to the next packet of the same one.
    */
   private laneEnd(b: number): number {
     const net = this.s.net;

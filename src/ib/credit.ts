@@ -25,12 +25,12 @@ export function creditSlots(packetBytes: number, bufferBytes: number): number {
  * The `ib` switch with `credit` buffers (notes sec. 1.7, IB's own flow control): each VL of a
  * link is a FIFO of `slots` packets (its credits in 64-byte blocks). In the engine a channel has
  * k * slots VCs, VC = vl * slots + i; a route's VC mask names VLs (`laneSlots`). A packet may be
- * given a VL whenever its FIFO has room for it (notes sec. 1.6: the lowest VL that can accept it),
+ * given a VL whenever its FIFO has room for it (003 sec. 3.2, docs/algorithms/ib-mcast.md: the lowest VL that can accept it),
  * even while packets granted before it still wait for the link: the VL's slots are taken in ring
  * order and the link sends a VL's packets in that order (a header may cross only after the header
  * of the slot before it, `flitGate`). Only the front packet of a VL may compete for an output:
  * head-of-line order within a VL. The space a packet holds returns when its tail has left
- * (creditDelay 0). The host link's VLs (the switch's port 5, notes sec. 1.6) are such FIFOs too.
+ * (creditDelay 0). The host link's VLs (the switch's port 5, docs/algorithms/ib-mcast.md) are such FIFOs too.
  * Links, one host link and replication are the `packet` mode's.
  */
 export function ibCreditSwitch(slots: number): SwitchModel {

@@ -281,7 +281,7 @@ export function runPackets(
         fifos?.granted(granted);
         owner[granted] = owner[b]!;
         inSlot[granted] = slot;
-        // Round robin over input buffers: in credit mode past b's whole VL FIFO (notes sec. 1.7).
+        // Round robin over input buffers: in credit mode past b's whole VL FIFO (docs/algorithms/ib-mcast.md).
         rrAlloc[g] = fifos ? fifos.endOf(b) : b + 1;
         if (sink) start(slot, b, now);
         else markChan(g, now);

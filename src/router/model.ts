@@ -58,10 +58,10 @@ export interface SwitchPolicy {
   canInject?(buf: number, worm?: WormSpec): boolean;
   /**
    * VCs per lane, when several consecutive one-packet VCs of a channel (or of a node's injection
-   * channels) make one FIFO input buffer (003 notes sec. 1.7 `credit` buffers: a VL is `laneSlots`
+   * channels) make one FIFO input buffer (003's `credit` buffers, docs/algorithms/ib-mcast.md: a VL is `laneSlots`
    * slots). Routes name lanes (mask bit = vc / laneSlots), and both arbiters rotate over lanes, not
-   * slots: output allocation round-robin over input buffers and the link's round robin over VLs
-   * (notes sec. 1.7). Absent: 1.
+   * slots: output allocation round-robin over input buffers and the link's round robin over VLs.
+   * Absent: 1.
    */
   readonly laneSlots?: number;
   /** Buffer `buf` was given to a worm. */

@@ -89,7 +89,8 @@ export function showBracket(name: string, b: Bracket | undefined): string {
 /**
  * Mean of `metric` per load with its 95% interval (seeds combined), ascending, for one series'
  * records; with `below` (the default) only its points below its first unstable load on the grid
- * `grid` that are stable at the claims' standard (COMPARE_K: near-saturation points are not compared). Points past saturation keep their throughput (pass below = false) but not their
+ * `grid` that are stable at the claims' standard (COMPARE_K: near-saturation points are not
+ * compared). Points past saturation keep their throughput (pass below = false) but not their
  * latency.
  */
 export function curve(

@@ -126,7 +126,8 @@ export function hwSatLater(f: Fig): Check {
 
 /**
  * C33: below saturation, hardware multicast delivers what is applied (B_o = m B_i, i.e. the received
- * load B_o equals the applied load X of the grid, the notes' check): at each point compared (stable
+ * load B_o equals the applied load X of the grid, as
+ * docs/experiments/switch.md reads it): at each point compared (stable
  * at COMPARE_K), B_o agrees with the nominal X within B_o's 95% interval combined with the offered
  * load's, which measures how far a finite sample of exponential arrivals departs from X. Comparing
  * B_o with the measured offered load instead would repeat the stability test that chose the points.
