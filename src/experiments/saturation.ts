@@ -1,4 +1,4 @@
-import { beyond, type Difference, grows, STABILITY_K } from '../metrics/stability.js';
+import { beyond, type Difference, STABILITY_K } from '../metrics/stability.js';
 import type { Decision } from '../stats/compare.js';
 import { combineSeeds, type SeedEstimate } from '../stats/interval.js';
 import { valueAt } from './fields.js';
@@ -10,10 +10,17 @@ import type { PointRecord } from './record.js';
  * on its own: past saturation (`unstable`) when a seed ended with measured messages unfinished, or
  * when, pooled over its seeds, accepted throughput falls short of offered beyond the 95% interval or
  * latency grows from the first to the second half of the window beyond it (metrics/stability.ts).
+ * A point is stable only when both tests could have found it unstable: the growth test needs
+ * batches long enough to be nearly independent (lag-1 autocorrelation at most LAG1_MAX), and near
+ * the knee the queues fluctuate so slowly that a window of 600,000 cycles does not give them; a
+ * point whose growth cannot be tested and whose shortfall is within noise is `undetermined` (near
+ * saturation: the window cannot tell a slow fluctuation from a slow rise). In 002's figures these
+ * are the loads just below the first unstable one, with latencies of 3,000 to 70,000 cycles and
+ * growth of up to 50,000 cycles across the window that the test may not count.
  * A series' saturation is a bracket on the load axis: the first unstable load above which every
- * load is unstable too, and the last stable load below it.
+ * load is unstable or undetermined, and the last stable load below it; saturation lies between.
  */
-export type PointState = 'stable' | 'unstable' | 'failed' | 'unknown';
+export type PointState = 'stable' | 'unstable' | 'undetermined' | 'failed' | 'unknown';
 
 /**
  * The half-widths a shortfall or a latency growth must stay within for a point to be compared in a
@@ -25,7 +32,21 @@ export type PointState = 'stable' | 'unstable' | 'failed' | 'unknown';
  */
 export const COMPARE_K = 1;
 
-/** The state of one point from the records of its seeds, judged at `k` half-widths (STABILITY_K). */
+/**
+ * The largest lag-1 autocorrelation of the batches for which the first-order correction of a
+ * batch-means interval is applied (stats/interval.ts, ratioBatchMeans): beyond it the batches are
+ * too short for the window's slow fluctuations to be corrected for.
+ */
+export const LAG1_CORRECTABLE = 0.9;
+
+/**
+ * The state of one point from the records of its seeds, judged at `k` half-widths (STABILITY_K).
+ * The growth test's interval is widened for correlated batches by the same first-order correction
+ * as every batch-means interval, sqrt((1 + r) / (1 - r)) for lag-1 autocorrelation r (the run's own
+ * stop rule, metrics/stability.ts, instead leaves correlated batches untested, which keeps it from
+ * ending a stable run early but cannot show a point stable). A point neither unstable nor
+ * correctable (some seed's r above LAG1_CORRECTABLE) is undetermined.
+ */
 export function pointState(records: readonly PointRecord[], k = STABILITY_K): PointState {
   if (records.some((r) => r.status !== 'ok'))
     return records.some((r) => r.status !== 'ok' && r.outcome?.status === 'unfinished')
@@ -37,11 +58,15 @@ export function pointState(records: readonly PointRecord[], k = STABILITY_K): Po
     const c = combineSeeds(ds.map(asSeed));
     return { mean: c.mean, halfWidth: c.interval.halfWidth, df: c.interval.df };
   };
-  const growth = st.map((s) => s!.latencyGrowth);
-  const lag1 = Math.max(...growth.map((g) => g.lag1 ?? 0));
-  return beyond(pooled(st.map((s) => s!.shortfall)), k) || grows({ ...pooled(growth), lag1 }, k)
-    ? 'unstable'
-    : 'stable';
+  const growth = st.map((s) => widened(s!.latencyGrowth));
+  if (beyond(pooled(st.map((s) => s!.shortfall)), k) || beyond(pooled(growth), k)) return 'unstable';
+  return st.some((s) => (s!.latencyGrowth.lag1 ?? 0) > LAG1_CORRECTABLE) ? 'undetermined' : 'stable';
+}
+
+/** A growth's interval widened for the lag-1 autocorrelation of its batches (r from 0 to LAG1_CORRECTABLE). */
+function widened(g: Difference & { lag1?: number }): Difference {
+  const r = Math.min(LAG1_CORRECTABLE, Math.max(0, g.lag1 ?? 0));
+  return { ...g, halfWidth: g.halfWidth === null ? null : g.halfWidth * Math.sqrt((1 + r) / (1 - r)) };
 }
 
 function asSeed(d: Difference): SeedEstimate {
@@ -55,15 +80,18 @@ function asSeed(d: Difference): SeedEstimate {
 }
 
 /**
- * A series' saturation on its load grid: `lastStable` is the highest stable load below
- * `firstUnstable`, the lowest load from which every load is unstable (or failed). Undefined ends:
- * unstable from the lowest load on (no lastStable), or stable up to the highest (no firstUnstable).
- * `isolated` lists unstable loads below the bracket (the test's noise, or a series that recovers).
+ * A series' saturation on its load grid: `firstUnstable` is the lowest unstable (or failed) load
+ * from which every load is unstable, failed or undetermined, and `lastStable` the highest stable
+ * load below it. Undefined ends: unstable from the lowest load on (no lastStable), or no unstable
+ * load at the top (no firstUnstable). `isolated` lists unstable loads below the bracket (the test's
+ * noise, or a series that recovers); `undetermined` every load whose stability the window could not
+ * decide (those between the ends widen the bracket: saturation may lie at any of them).
  */
 export interface Bracket {
   lastStable?: number | undefined;
   firstUnstable?: number | undefined;
   isolated: number[];
+  undetermined: number[];
   /** The loads judged, with each one's state. */
   states: Array<{ x: number; state: PointState }>;
 }
@@ -82,25 +110,29 @@ function byX(records: readonly PointRecord[], xPath: string): Array<{ x: number;
 export function bracketOf(records: readonly PointRecord[], xPath: string): Bracket {
   const states = byX(records, xPath).map(({ x, rs }) => ({ x, state: pointState(rs) }));
   const bad = (s: PointState) => s === 'unstable' || s === 'failed';
-  let first = states.length;
-  while (first > 0 && bad(states[first - 1]!.state)) first--;
-  const firstUnstable = first < states.length ? states[first]!.x : undefined;
+  // The top run of loads none of which is stable; its lowest bad load opens the bracket's top end.
+  let top = states.length;
+  while (top > 0 && (bad(states[top - 1]!.state) || states[top - 1]!.state === 'undetermined')) top--;
+  let lowestBad = top;
+  while (lowestBad < states.length && !bad(states[lowestBad]!.state)) lowestBad++;
+  const firstUnstable = lowestBad < states.length ? states[lowestBad]!.x : undefined;
   let lastStable: number | undefined;
-  for (let i = first - 1; i >= 0; i--)
+  for (let i = top - 1; i >= 0; i--)
     if (states[i]!.state === 'stable') {
       lastStable = states[i]!.x;
       break;
     }
   const isolated = states
-    .slice(0, first)
+    .slice(0, top)
     .filter((s) => bad(s.state))
     .map((s) => s.x);
-  return { lastStable, firstUnstable, isolated, states };
+  const undetermined = states.filter((s) => s.state === 'undetermined').map((s) => s.x);
+  return { lastStable, firstUnstable, isolated, undetermined, states };
 }
 
 /**
  * The records past saturation, per series (`seriesPath`, or all one series) along `xPath`: every
- * point not judged stable (at `k` half-widths: STABILITY_K for plots and tables, COMPARE_K for the
+ * point not judged stable (unstable or undetermined, at `k` half-widths: STABILITY_K for plots and tables, COMPARE_K for the
  * points a claim compares), and every point at or above its series' first unstable load. Their
  * latencies are no measurement ("latency curves are not plotted above the saturation bandwidth",
  * 002 sec. 7.1); their throughput still is.
@@ -130,11 +162,17 @@ export function saturatedPoints(
 export function fmtBracket(b: Bracket): string {
   const lo = b.lastStable === undefined ? 'below the lowest load' : String(b.lastStable);
   const hi = b.firstUnstable === undefined ? 'above the highest load' : String(b.firstUnstable);
+  const notes = [
+    ...(b.isolated.length
+      ? [`${b.firstUnstable === undefined ? '' : 'also '}unstable at ${b.isolated.join(', ')}`]
+      : []),
+    ...(b.undetermined.length ? [`undetermined at ${b.undetermined.join(', ')}`] : []),
+  ];
+  const tail = notes.length ? ` (${notes.join('; ')})` : '';
   if (b.lastStable === undefined && b.firstUnstable !== undefined)
-    return `unstable from ${hi} (the lowest load)`;
-  if (b.firstUnstable === undefined)
-    return `stable up to ${lo}${b.isolated.length ? ` (unstable at ${b.isolated.join(', ')})` : ''}`;
-  return `(${lo}, ${hi}]${b.isolated.length ? ` (also unstable at ${b.isolated.join(', ')})` : ''}`;
+    return `unstable from ${hi} (the lowest load)${tail}`;
+  if (b.firstUnstable === undefined) return `stable up to ${lo}${tail}`;
+  return `(${lo}, ${hi}]${tail}`;
 }
 
 const lo = (b: Bracket) => b.lastStable ?? Number.NEGATIVE_INFINITY;

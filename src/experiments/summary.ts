@@ -5,7 +5,7 @@ import { pointEstimate } from './estimates.js';
 import { failedGroups } from './failures.js';
 import { getPath, valueAt } from './fields.js';
 import { dataPoints, type PointRecord } from './record.js';
-import { bracketOf, fmtBracket, saturatedPoints } from './saturation.js';
+import { bracketOf, fmtBracket, pointState, saturatedPoints } from './saturation.js';
 import type { Experiment } from './schema.js';
 
 const MARK: Record<ClaimResult['verdict'], string> = {
@@ -77,7 +77,8 @@ export function summaryMarkdown(
           const here = (r: PointRecord) =>
             Number(valueAt(r, plot.x)) === x && (!seriesPath || String(valueAt(r, seriesPath)) === s);
           const pts = ok.filter(here);
-          if (/latency/i.test(y) && pts.some((r) => past.has(r))) return 'saturated';
+          if (/latency/i.test(y) && pts.some((r) => past.has(r)))
+            return pointState(pts) === 'undetermined' ? 'near saturation' : 'saturated';
           const c = cell(pts, y);
           if (c !== undefined) return c;
           const f = records.find((r) => r.status === 'failed' && here(r));
@@ -98,7 +99,7 @@ export function summaryMarkdown(
     const seriesPath = plot.series;
     const names = seriesPath ? [...new Set(records.map((r) => String(valueAt(r, seriesPath))))] : [''];
     lines.push(
-      `Saturation, as (last stable, first unstable] ${plot.xlabel ?? plot.x} (docs/results.md, "Stability and saturation"); latency cells past it read "saturated":`,
+      `Saturation, as (last stable, first unstable] ${plot.xlabel ?? plot.x} (docs/results.md, "Stability and saturation"); latency cells past it read "saturated", those whose stability the window could not decide "near saturation":`,
       '',
     );
     for (const n of names) {

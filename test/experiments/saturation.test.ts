@@ -13,12 +13,13 @@ import {
 } from '../../src/experiments/saturation.js';
 import type { RunMetrics } from '../../src/metrics/types.js';
 
-type Kind = 'S' | 'U' | 'G' | 'F' | 'D' | 'C' | 'N';
+type Kind = 'S' | 'U' | 'G' | 'F' | 'D' | 'C' | 'N' | 'Q';
 
 /**
  * A record at `load` of series `s`: S stable, U shortfall beyond its interval, G latency growth
- * beyond its interval on independent batches, C the same growth on correlated batches (lag1 0.8,
- * not trusted), F unfinished (failed, saturated), D deadlocked, N near saturation (a shortfall of
+ * beyond its interval on independent batches, C the same growth on correlated batches (lag1 0.8:
+ * its interval widened three times, within two half-widths, beyond one), Q flat latency on batches
+ * too correlated to correct for (lag1 0.95: undetermined), F unfinished (failed, saturated), D deadlocked, N near saturation (a shortfall of
  * 1.5 half-widths: stable at STABILITY_K, not at COMPARE_K).
  */
 function rec(s: string, load: number, kind: Kind, seed = 1): PointRecord {
@@ -31,7 +32,7 @@ function rec(s: string, load: number, kind: Kind, seed = 1): PointRecord {
   const growth =
     kind === 'G' || kind === 'C'
       ? { mean: 50, halfWidth: 10, df: 19, lag1: kind === 'C' ? 0.8 : 0.1 }
-      : { mean: 1, halfWidth: 10, df: 19, lag1: 0.1 };
+      : { mean: 1, halfWidth: 10, df: 19, lag1: kind === 'Q' ? 0.95 : 0.1 };
   const base = {
     experiment: 'x',
     key: `${s}-${load}-${seed}`,
@@ -59,7 +60,7 @@ function rec(s: string, load: number, kind: Kind, seed = 1): PointRecord {
     return { ...base, status: 'failed', error: 'deadlock', outcome: { status: 'deadlock', reason: 'x' } };
   const metrics = {
     stability: {
-      stable: kind === 'S' || kind === 'C' || kind === 'N',
+      stable: kind === 'S' || kind === 'C' || kind === 'N' || kind === 'Q',
       shortfall: short,
       latencyGrowth: growth,
     },
@@ -74,9 +75,19 @@ describe('saturation from stability', () => {
     assert.equal(pointState([rec('a', 0.1, 'S')]), 'stable');
     assert.equal(pointState([rec('a', 0.1, 'U')]), 'unstable');
     assert.equal(pointState([rec('a', 0.1, 'G')]), 'unstable');
-    assert.equal(pointState([rec('a', 0.1, 'C')]), 'stable', 'growth on correlated batches says nothing');
+    // Growth on correlated batches: the interval widened by sqrt(1.8 / 0.2) = 3, to 30.
+    assert.equal(pointState([rec('a', 0.1, 'C')]), 'stable');
+    assert.equal(pointState([rec('a', 0.1, 'C')], COMPARE_K), 'unstable');
+    // Batches too correlated for the correction: neither unstable nor shown stable.
+    assert.equal(pointState([rec('a', 0.1, 'Q')]), 'undetermined');
+    // A shortfall beyond its interval decides whatever the batches.
+    const both = rec('a', 0.1, 'U');
+    both.metrics!.stability!.latencyGrowth = rec('a', 0.1, 'Q').metrics!.stability!.latencyGrowth;
+    assert.equal(pointState([both]), 'unstable');
     assert.equal(pointState([rec('a', 0.1, 'F')]), 'unstable');
     assert.equal(pointState([rec('a', 0.1, 'D')]), 'failed');
+    // One seed whose growth cannot be tested leaves the point undetermined.
+    assert.equal(pointState([rec('a', 0.1, 'S'), rec('a', 0.1, 'Q', 2)]), 'undetermined');
     // Seeds pool: two stable seeds stay stable, an unfinished one makes the point unstable.
     assert.equal(pointState([rec('a', 0.1, 'S'), rec('a', 0.1, 'S', 2)]), 'stable');
     assert.equal(pointState([rec('a', 0.1, 'S'), rec('a', 0.1, 'F', 2)]), 'unstable');
@@ -122,6 +133,28 @@ describe('saturation from stability', () => {
       );
     assert.deepEqual(loads(), [0.4]);
     assert.deepEqual(loads(COMPARE_K), [0.3, 0.4]);
+  });
+
+  it('undetermined loads below the first unstable one widen the bracket and leave the latency data', () => {
+    const b = bracketOf(series('a', 'SSSQQUU'), 'workload.load');
+    assert.equal(b.lastStable, 0.3);
+    assert.equal(b.firstUnstable, 0.6);
+    assert.deepEqual(b.undetermined, [0.4, 0.5]);
+    assert.equal(fmtBracket(b), '(0.3, 0.6] (undetermined at 0.4, 0.5)');
+    // Undetermined at the top and none unstable: no first unstable load.
+    assert.equal(
+      fmtBracket(bracketOf(series('a', 'SSQ'), 'workload.load')),
+      'stable up to 0.2 (undetermined at 0.3)',
+    );
+    // An undetermined load between stable ones does not move the bracket, and is left out of the data.
+    const rs = series('a', 'SQSU');
+    assert.equal(fmtBracket(bracketOf(rs, 'workload.load')), '(0.3, 0.4] (undetermined at 0.2)');
+    assert.deepEqual(
+      [...saturatedPoints(rs, 'workload.algorithm', 'workload.load')].map((r) => r.params['workload.load']),
+      [0.2, 0.4],
+    );
+    // Brackets widened by undetermined loads tie where the stable ends alone would decide.
+    assert.equal(satGreater(bracketOf(series('b', 'SSSSU'), 'workload.load'), b), 'tie');
   });
 
   it('compares brackets: beyond the grid holds or fails, overlapping brackets tie', () => {

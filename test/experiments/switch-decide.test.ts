@@ -8,6 +8,7 @@ const b = (lastStable?: number, firstUnstable?: number): Bracket => ({
   lastStable,
   firstUnstable,
   isolated: [],
+  undetermined: [],
   states: [],
 });
 
