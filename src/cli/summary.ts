@@ -1,3 +1,4 @@
+import { LAG1_CORRECTABLE } from '../metrics/stability.js';
 import { costText, inputBufferCost } from '../router/switch-cost.js';
 import type { RunResult } from '../sim/run.js';
 import { fmtHalf } from '../stats/compare.js';
@@ -76,9 +77,11 @@ export function summaryText(r: RunResult): string {
   if (m.stability)
     rows.push([
       'stability',
-      m.stability.stable
-        ? 'stable: accepted keeps up with offered, latency does not grow beyond its interval'
-        : `UNSTABLE, past saturation: ${m.stability.reason}`,
+      !m.stability.stable
+        ? `UNSTABLE, past saturation: ${m.stability.reason}`
+        : m.stability.latencyGrowth.lag1 > LAG1_CORRECTABLE
+          ? `undetermined, near saturation: no instability shown, but the latency batches are correlated beyond ${LAG1_CORRECTABLE} (lag1 ${m.stability.latencyGrowth.lag1}), too slow for this window to tell a drift from a rise (docs/results.md, "Stability and saturation")`
+          : 'stable: accepted keeps up with offered, latency does not grow beyond its interval',
     ]);
   if (m.steps)
     rows.push([

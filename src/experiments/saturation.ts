@@ -1,4 +1,10 @@
-import { beyond, type Difference, STABILITY_K } from '../metrics/stability.js';
+import {
+  beyond,
+  type Difference,
+  LAG1_CORRECTABLE,
+  STABILITY_K,
+  widenedGrowth,
+} from '../metrics/stability.js';
 import type { Decision } from '../stats/compare.js';
 import { combineSeeds, type SeedEstimate } from '../stats/interval.js';
 import { valueAt } from './fields.js';
@@ -33,19 +39,10 @@ export type PointState = 'stable' | 'unstable' | 'undetermined' | 'failed' | 'un
 export const COMPARE_K = 1;
 
 /**
- * The largest lag-1 autocorrelation of the batches for which the first-order correction of a
- * batch-means interval is applied (stats/interval.ts, ratioBatchMeans): beyond it the batches are
- * too short for the window's slow fluctuations to be corrected for.
- */
-export const LAG1_CORRECTABLE = 0.9;
-
-/**
- * The state of one point from the records of its seeds, judged at `k` half-widths (STABILITY_K).
- * The growth test's interval is widened for correlated batches by the same first-order correction
- * as every batch-means interval, sqrt((1 + r) / (1 - r)) for lag-1 autocorrelation r (the run's own
- * stop rule, metrics/stability.ts, instead leaves correlated batches untested, which keeps it from
- * ending a stable run early but cannot show a point stable). A point neither unstable nor
- * correctable (some seed's r above LAG1_CORRECTABLE) is undetermined.
+ * The state of one point from the records of its seeds, judged at `k` half-widths (STABILITY_K),
+ * the growth's interval widened for correlated batches (metrics/stability.ts, widenedGrowth). A
+ * point neither unstable nor correctable (some seed's lag-1 autocorrelation above
+ * LAG1_CORRECTABLE) is undetermined.
  */
 export function pointState(records: readonly PointRecord[], k = STABILITY_K): PointState {
   if (records.some((r) => r.status !== 'ok'))
@@ -58,15 +55,9 @@ export function pointState(records: readonly PointRecord[], k = STABILITY_K): Po
     const c = combineSeeds(ds.map(asSeed));
     return { mean: c.mean, halfWidth: c.interval.halfWidth, df: c.interval.df };
   };
-  const growth = st.map((s) => widened(s!.latencyGrowth));
+  const growth = st.map((s) => widenedGrowth(s!.latencyGrowth));
   if (beyond(pooled(st.map((s) => s!.shortfall)), k) || beyond(pooled(growth), k)) return 'unstable';
   return st.some((s) => (s!.latencyGrowth.lag1 ?? 0) > LAG1_CORRECTABLE) ? 'undetermined' : 'stable';
-}
-
-/** A growth's interval widened for the lag-1 autocorrelation of its batches (r from 0 to LAG1_CORRECTABLE). */
-function widened(g: Difference & { lag1?: number }): Difference {
-  const r = Math.min(LAG1_CORRECTABLE, Math.max(0, g.lag1 ?? 0));
-  return { ...g, halfWidth: g.halfWidth === null ? null : g.halfWidth * Math.sqrt((1 + r) / (1 - r)) };
 }
 
 function asSeed(d: Difference): SeedEstimate {

@@ -56,9 +56,32 @@ export function beyond(d: Difference, k = 1): boolean {
   return d.halfWidth !== null && d.mean - k * d.halfWidth > 0;
 }
 
-/** Does latency growth count: beyond k half-widths, on batches long enough to judge it? */
+/**
+ * The run's stop rule (sim/window.ts): does latency growth count, beyond k half-widths, on batches
+ * long enough to judge it? Checked at every batch boundary, it leaves correlated batches untested so
+ * that a slow excursion never ends a stable run early.
+ */
 export function grows(g: Stability['latencyGrowth'], k = 1): boolean {
   return g.lag1 <= LAG1_MAX && beyond(g, k);
+}
+
+/**
+ * The largest lag-1 autocorrelation of the batches for which the first-order correction of a
+ * batch-means interval is applied (stats/interval.ts, ratioBatchMeans); beyond it the batches are
+ * too short for the window's slow fluctuations to be corrected for.
+ */
+export const LAG1_CORRECTABLE = 0.9;
+
+/**
+ * The growth with its interval widened for the lag-1 autocorrelation r of its batches by the same
+ * first-order correction as every batch-means interval, sqrt((1 + r) / (1 - r)), r from 0 up to
+ * LAG1_CORRECTABLE. The verdict on a finished window (stabilityOf, and a sweep's points,
+ * experiments/saturation.ts) tests this: unlike the stop rule it is never switched off, so near the
+ * knee a rise of latency across the window counts when it exceeds even the widened interval.
+ */
+export function widenedGrowth(g: Difference & { lag1?: number }): Difference {
+  const r = Math.min(LAG1_CORRECTABLE, Math.max(0, g.lag1 ?? 0));
+  return { ...g, halfWidth: g.halfWidth === null ? null : g.halfWidth * Math.sqrt((1 + r) / (1 - r)) };
 }
 
 /** The stability of the first K batches of a window of `end` cycles on `nodes` nodes. */
@@ -84,9 +107,9 @@ export function stabilityOf(mb: MeasureBatches, K: number, end: number, nodes: n
     reasons.push(
       `accepted throughput short of offered by ${shortfall.mean} +- ${shortfall.halfWidth} flits/node/cycle (95%)`,
     );
-  if (grows(latencyGrowth, STABILITY_K))
+  if (beyond(widenedGrowth(latencyGrowth), STABILITY_K))
     reasons.push(
-      `latency grew by ${latencyGrowth.mean} +- ${latencyGrowth.halfWidth} cycles (95%) from the first to the second half of the window`,
+      `latency grew by ${latencyGrowth.mean} +- ${round(widenedGrowth(latencyGrowth).halfWidth!)} cycles (95%, widened for lag-1 autocorrelation ${latencyGrowth.lag1}) from the first to the second half of the window`,
     );
   return reasons.length
     ? { stable: false, shortfall, latencyGrowth, reason: reasons.join('; ') }
