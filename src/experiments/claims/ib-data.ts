@@ -1,5 +1,5 @@
 import type { IbBuffer } from '../../ib/figures.js';
-import { type Estimate, fmtEstimate } from '../../stats/compare.js';
+import { type Decision, type Estimate, exceeds, fmtEstimate } from '../../stats/compare.js';
 import { valueAt } from '../fields.js';
 import { dataPoints, type PointRecord } from '../record.js';
 import { type Column, paired, type Q } from './ib-paired.js';
@@ -93,9 +93,17 @@ export function speedup(f: Fig, p: [string, string], x: number, how: Speedup): E
   return c && paired(c, ([u, m]) => speedupOf(u!, m!, how));
 }
 
-/** The claim "a < b" (or a <= b, strict = false) on paired columns: the estimate of b - a. */
-export function gap(a: Column, b: Column): Estimate & { n: number } {
-  return paired([a, b], ([x, y]) => y!.sub(x!));
+/** b - a on paired columns, with the larger of their mean magnitudes (the scale of its resolution band). */
+export function gap(a: Column, b: Column): Estimate & { n: number; scale: number } {
+  const ma = paired([a, b], ([x]) => x!).y;
+  const mb = paired([a, b], ([, y]) => y!).y;
+  return { ...paired([a, b], ([x, y]) => y!.sub(x!)), scale: Math.max(Math.abs(ma), Math.abs(mb)) };
+}
+
+/** The claim "a < b" (or a <= b, strict = false) on paired columns, with the resolution band (stats/compare.ts). */
+export function lessPaired(a: Column, b: Column, strict = true): Decision {
+  const g = gap(a, b);
+  return exceeds(g, g.scale, strict);
 }
 
 /** Every record of the given variants under one buffer model, for per-run checks (completed points only). */
