@@ -4,7 +4,7 @@ import { type ClaimResult, decided, unchecked } from './claim.js';
 import { type IbCtx, pct, scaleOf } from './ib-common.js';
 import { e, type Fig, lessPaired, pairCols, pairs, type Speedup, speedup, speedupOf } from './ib-data.js';
 import { paired } from './ib-paired.js';
-import { c8Parts, word } from './ib-within.js';
+import { c1, c6a, c6b, word } from './ib-within.js';
 
 /**
  * The claims of 003 that compare figures (notes sec. 3.3: C3, C4, C5a-c, C7, C8), read from the
@@ -168,13 +168,27 @@ export function c7(c: IbCtx): ClaimResult {
 }
 
 /**
- * C8 (Case 3): all-source results look like multi-source ones: the verdicts of C1, C6a and C6b
- * agree with the multi-source figure's. A pair of verdicts agrees when equal, disagrees when one
- * holds and the other fails, and is undecided (a tie) when only one of them is within noise.
+ * The claims C8 compares between an all-source figure and its multi-source sibling (notes sec. 3.3,
+ * C8: "the verdicts of C1, C5a, C6a and C6b"): those the figure has. C5a, more VLs helping
+ * unicast, is a result of the 4-VL figures and their 2- and 1-VL siblings, which "all the
+ * simulation results" (Case 3) take in as much as the others.
+ */
+function c8Parts(c: IbCtx): Array<[string, ClaimResult]> {
+  const parts: Array<[string, ClaimResult]> = [['C1', c1(c)]];
+  if (c.f.vls === 4) parts.push(['C5a', c5(c, 'uc')]);
+  if (c.f.vls > 1) parts.push(['C6a-uc', c6a(c, 'uc')], ['C6a-mc', c6a(c, 'mc')], ['C6b', c6b(c)]);
+  return parts;
+}
+
+/**
+ * C8 (Case 3): all-source results look like multi-source ones: the verdicts of C1, C5a (4 VLs), C6a
+ * and C6b agree with the multi-source figure's. A pair of verdicts agrees when equal, disagrees when
+ * one holds and the other fails, and is undecided (a tie) when only one of them is within noise.
  */
 export function c8(c: IbCtx): ClaimResult {
   const multi = c.f.figure - 6;
-  const claim = `C8 ${c.tag} all-source results look like multi-source ones: the verdicts of C1${c.f.vls > 1 ? ', C6a, C6b' : ''} agree with ib-fig${multi} (Case 3)`;
+  const compared = c.f.vls === 4 ? 'C1, C5a, C6a, C6b' : c.f.vls > 1 ? 'C1, C6a, C6b' : 'C1';
+  const claim = `C8 ${c.tag} all-source results look like multi-source ones: the verdicts of ${compared} agree with ib-fig${multi} (Case 3)`;
   const figs = figsOr(c, claim, [multi]);
   if (!Array.isArray(figs)) return figs;
   const a = c8Parts(c);

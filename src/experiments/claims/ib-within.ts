@@ -174,10 +174,3 @@ export function zeroLoad(records: PointRecord[], c: IbCtx): ClaimResult {
       : `${runs.length} runs, e.g. ${show(runs[runs.length - 1]!)}`,
   );
 }
-
-/** The claims C8 compares between an all-source figure and its multi-source sibling. */
-export function c8Parts(c: IbCtx): Array<[string, ClaimResult]> {
-  const parts: Array<[string, ClaimResult]> = [['C1', c1(c)]];
-  if (c.f.vls > 1) parts.push(['C6a-uc', c6a(c, 'uc')], ['C6a-mc', c6a(c, 'mc')], ['C6b', c6b(c)]);
-  return parts;
-}
