@@ -29,10 +29,10 @@ export const IB_SIZES = [32, 64, 128, 256, 512, 1024, 2048, 4096, 8192];
 export const IB_BUFFERS = ['packet', 'credit'] as const;
 export type IbBuffer = (typeof IB_BUFFERS)[number];
 /**
- * Seeds per point. A point is one collective per seed (no within-run interval), so its interval is
- * Student's t over the seeds; 30 seeds halve the width 10 give (t / sqrt(n): 0.37 against 0.71),
- * e.g. multi-source unicast at 8 KB from ±5% to ±2.5% (docs/experiments/infiniband.md, "Seeds and
- * how claims are decided").
+ * Seeds per point of a figure whose workload draws at random (ibSeeds). A point is one collective
+ * per seed (no within-run interval), so its interval is Student's t over the seeds; 30 seeds halve
+ * the width 10 give (t / sqrt(n): 0.37 against 0.71), e.g. multi-source unicast at 8 KB from ±5% to
+ * ±2.5% (docs/experiments/infiniband.md, "Seeds and how claims are decided").
  */
 export const IB_SEEDS = Array.from({ length: 30 }, (_, i) => i + 1);
 /** Seeds of the quick form: enough for its 8x8 mesh's comparisons to leave the noise. */
