@@ -60,7 +60,7 @@ for (const c of counts.values()) for (const k of Object.keys(all) as Array<keyof
 parts.splice(
   8,
   0,
-  "A claim **holds** when the difference it asserts exceeds the combined 95% intervals of the numbers it compares, is a **tie** when it does not (within noise, or within a load grid's resolution), and **does not hold** only when the opposite is beyond the intervals (docs/results.md says how the intervals are estimated).",
+  'A claim **holds** when the difference it asserts exceeds the combined 95% intervals of the numbers it compares, is a **tie** when it does not (within noise, or within a load grid\'s resolution), and **does not hold** only when the opposite is beyond the intervals (docs/results.md says how the intervals are estimated). A difference between two values smaller than 1% of the larger (one percentage point between two shares, such as gains) is below what a paper\'s figure can show, so it decides nothing either way, however tight the intervals: the values count as equal, which ties a strict claim (a < b) and satisfies a non-strict one (a <= b) unless the opposite difference could reach 1% (src/stats/compare.ts). Exact counts are not exempt; bounds the paper states ("at most 1.1", "at least 30%") are decided on the intervals alone.',
   '',
   '| paper | claims | hold | tie | do not hold | not checked |',
   '| --- | ---: | ---: | ---: | ---: | ---: |',

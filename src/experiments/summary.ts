@@ -10,7 +10,7 @@ import type { Experiment } from './schema.js';
 
 const MARK: Record<ClaimResult['verdict'], string> = {
   holds: '**holds**',
-  tie: '**tie** (within noise)',
+  tie: '**tie** (within noise or resolution)',
   fails: '**does not hold**',
   unchecked: '**not checked**',
 };

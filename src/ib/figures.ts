@@ -1,3 +1,5 @@
+import { drawsAtRandom } from './workload.js';
+
 /**
  * Figs. 10-27 of 003 as one parameterised experiment (notes sec. 2.4): fig = 10 + 6f + 3g + v with
  * family f (one-, multi-, all-source), group g (40%, 100%) and VL index v (1, 2, 4 VLs). The
@@ -27,14 +29,25 @@ export const IB_SIZES = [32, 64, 128, 256, 512, 1024, 2048, 4096, 8192];
 export const IB_BUFFERS = ['packet', 'credit'] as const;
 export type IbBuffer = (typeof IB_BUFFERS)[number];
 /**
- * Seeds per point. A point is one collective per seed (no within-run interval), so its interval is
- * Student's t over the seeds; 30 seeds halve the width 10 give (t / sqrt(n): 0.37 against 0.71),
- * e.g. multi-source unicast at 8 KB from ±5% to ±2.5% (docs/experiments/infiniband.md, "Seeds and
- * how claims are decided").
+ * Seeds per point of a figure whose workload draws at random (ibSeeds). A point is one collective
+ * per seed (no within-run interval), so its interval is Student's t over the seeds; 30 seeds halve
+ * the width 10 give (t / sqrt(n): 0.37 against 0.71), e.g. multi-source unicast at 8 KB from ±5% to
+ * ±2.5% (docs/experiments/infiniband.md, "Seeds and how claims are decided").
  */
 export const IB_SEEDS = Array.from({ length: 30 }, (_, i) => i + 1);
 /** Seeds of the quick form: enough for its 8x8 mesh's comparisons to leave the noise. */
 export const IB_QUICK_SEEDS = Array.from({ length: 8 }, (_, i) => i + 1);
+
+/** Whether a figure's workload draws nothing at random (Figs. 25-27: all sources, whole group). */
+export const isExact = (f: IbFigure): boolean =>
+  !drawsAtRandom({ sources: f.sources, groupFraction: f.groupFraction, order: 'ascending' });
+
+/**
+ * The seeds of a figure (full or quick): one where the workload draws nothing at random, since
+ * every seed runs the same collective and its makespan is exact (src/ib/run.ts).
+ */
+export const ibSeeds = (f: IbFigure, quick: boolean): number[] =>
+  isExact(f) ? [1] : quick ? IB_QUICK_SEEDS : IB_SEEDS;
 const FAMILIES = ['one', 'multi', 'all'] as const;
 const VLS = [1, 2, 4] as const;
 
@@ -79,6 +92,9 @@ export function ibFigureYaml(f: IbFigure): string {
     ...(f.vls > 1 ? [`vls: ${f.vls}`] : []),
     'unicastOrder: ascending',
   ].join(', ');
+  const seedsText = isExact(f)
+    ? 'one seed per point:\n  every node a source and the whole group, the workload draws nothing at random and every seed\n  runs the same collective.'
+    : `${IB_SEEDS.length} seeds per point.`;
   const note =
     f.family === 'all' && f.groupFraction < 1
       ? ' The caption says "destination group size: 100%"; sec. 4 gives these figures the 40% group (notes Q11).'
@@ -97,7 +113,7 @@ description: >
   LID order (uc). Makespan until the last member holds the last byte, 1X SDR (4 ns per byte),
   32-byte flits, routing 1 flit time per switch, whole-packet VL arbitration (003 notes sec.
   1.6-1.8); under both VL buffer models: one packet per VL buffer (packet, the paper's) and an
-  8 KB credit FIFO per VL (credit, InfiniBand's flow control); ${IB_SEEDS.length} seeds per point.${note}
+  8 KB credit FIFO per VL (credit, InfiniBand's flow control); ${seedsText}${note}
 base:
   network: { topology: "ibmesh:16x16" }
   timing: { routingDelay: 1, routingDelayModified: 1, startup: 0, startupSubsequent: 0 }
@@ -106,7 +122,7 @@ series: { path: workload.variant, label: variant, values: [${f.variants.join(', 
 axes:
   - { path: workload.vlBuffer, label: "VL buffer model", values: [${IB_BUFFERS.join(', ')}] }
   - { path: workload.messageBytes, label: "message size (bytes)", values: [${IB_SIZES.join(', ')}] }
-seeds: [${IB_SEEDS.join(', ')}]
+seeds: [${ibSeeds(f, false).join(', ')}]
 plot:
   x: workload.messageBytes
   xlabel: "packet size (bytes)"
@@ -130,6 +146,6 @@ quick:
   axes:
     - { path: workload.vlBuffer, label: "VL buffer model", values: [${IB_BUFFERS.join(', ')}] }
     - { path: workload.messageBytes, label: "message size (bytes)", values: [32, 512, 8192] }
-  seeds: [${IB_QUICK_SEEDS.join(', ')}]
+  seeds: [${ibSeeds(f, true).join(', ')}]
 `;
 }

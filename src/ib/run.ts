@@ -9,7 +9,7 @@ import { runCollective, zeroLoadMulticast } from './collective.js';
 import { creditSlots } from './credit.js';
 import { asIbMesh } from './subnet.js';
 import type { VlPolicy } from './vl.js';
-import { drawCollective } from './workload.js';
+import { drawCollective, drawsAtRandom } from './workload.js';
 
 type IbWorkload = Extract<McsimConfig['workload'], { type: 'ib-collective' }>;
 
@@ -45,11 +45,8 @@ export function runIbCollective(config: McsimConfig, options: RunOptions): RunRe
   const policy = w.variant.slice(dash + 1) as VlPolicy;
   const vls = policy === '1vl' ? 1 : w.vls;
   const length = Math.ceil(w.messageBytes / w.flitBytes);
-  const c = drawCollective(
-    t,
-    { sources: w.sources, groupFraction: w.groupFraction, order: w.unicastOrder },
-    config.seed,
-  );
+  const spec = { sources: w.sources, groupFraction: w.groupFraction, order: w.unicastOrder };
+  const c = drawCollective(t, spec, config.seed);
   const out = runCollective(t, c, {
     scheme,
     policy,
@@ -86,8 +83,13 @@ export function runIbCollective(config: McsimConfig, options: RunOptions): RunRe
     unfinished: out.deadlock ? n : 0,
   };
   metrics.traffic = { total: out.flitHops, perMessage: r(out.flitHops / Math.max(1, n)) };
-  // One collective per run: its makespan is one value, whose interval comes from the seeds.
-  metrics.intervals = {};
+  // One collective per run: its makespan is one value, whose interval comes from the seeds; when
+  // the workload draws nothing at random every seed runs this same collective, and the value is
+  // exact (docs/results.md, "Confidence intervals").
+  const exact = { n: 1, halfWidth: 0, method: 'exact', df: 0 } as const;
+  metrics.intervals = drawsAtRandom(spec)
+    ? {}
+    : { 'ib.makespan.cycles': exact, 'ib.makespan.ns': exact, 'ib.makespan.us': exact };
   metrics.ib = {
     makespan: { cycles: out.makespan, ns: out.makespan * cycleNs, us: r((out.makespan * cycleNs) / 1000) },
     zeroLoad: { cycles: zero, us: r((zero * cycleNs) / 1000) },

@@ -30,6 +30,15 @@ export interface IbCollective {
   dests: number[][];
 }
 
+/**
+ * Whether drawCollective draws anything at random for this spec: not when every node is a source,
+ * the group is every node and the unicasts leave in a fixed order (003's Figs. 25-27). Then every
+ * seed gives the same collective, so one seed gives the exact result.
+ */
+export function drawsAtRandom(spec: IbCollectiveSpec): boolean {
+  return !(spec.sources !== 'one' && spec.sources >= 1 && spec.groupFraction >= 1 && spec.order !== 'random');
+}
+
 /** round(x) = floor(x + 0.5): 40% of 256 nodes is 102 (notes Q9). */
 export function roundHalfUp(x: number): number {
   return Math.floor(x + 0.5);

@@ -52,7 +52,7 @@ describe('002 Fig. 14 claims, decided beyond noise (each can hold, tie and fail)
     assert.equal(verdict(make(100, 1), 'C4').verdict, 'holds');
     const tie = verdict(make(197, 4), 'C4');
     assert.equal(tie.verdict, 'tie', tie.detail);
-    assert.match(tie.detail, /within noise: m=2 at 0\.2: HW-CB 197 ± 4 vs SW-CB 200 ± 2/);
+    assert.match(tie.detail, /within noise or resolution: m=2 at 0\.2: HW-CB 197 ± 4 vs SW-CB 200 ± 2/);
     const bad = verdict(make(300, 3), 'C4');
     assert.equal(bad.verdict, 'fails');
     assert.match(bad.detail, /opposite beyond noise: m=2 at 0\.2: HW-CB 300 ± 3 vs SW-CB 200 ± 2/);

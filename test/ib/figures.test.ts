@@ -5,68 +5,9 @@ import { CLAIMS } from '../../src/experiments/claims/index.js';
 import type { PointRecord } from '../../src/experiments/record.js';
 import { loadExperiment } from '../../src/experiments/sweep.js';
 import { IB_FIGURES, ibFigure, ibFigureYaml } from '../../src/ib/figures.js';
+import { K, n, ONE, recs, verdict } from './claim-records.js';
 
 const file = (id: string) => new URL(`../../experiments/${id}.yaml`, import.meta.url);
-
-/** Deterministic per-seed noise with mean zero over seeds 1-5. */
-const NOISE = [0.3, -0.2, 0.1, -0.4, 0.2];
-const SEEDS = [1, 2, 3, 4, 5];
-
-type Us = (variant: string, bytes: number, seed: number) => number;
-
-/** Completed points of an IB figure: `us` gives each run's makespan (us, and as cycles), `zero` its zero-load time. */
-function recs(
-  variants: string[],
-  sizes: number[],
-  us: Us,
-  { buffer = 'packet', zero = () => 0 }: { buffer?: string; zero?: Us } = {},
-): PointRecord[] {
-  const out: PointRecord[] = [];
-  for (const variant of variants)
-    for (const bytes of sizes)
-      for (const seed of SEEDS) {
-        const v = us(variant, bytes, seed);
-        out.push({
-          experiment: 'x',
-          key: `${variant}-${bytes}-${buffer}-${seed}`,
-          index: 0,
-          params: {
-            'workload.variant': variant,
-            'workload.messageBytes': bytes,
-            'workload.vlBuffer': buffer,
-          },
-          seed,
-          status: 'ok',
-          metrics: {
-            intervals: {},
-            ib: {
-              makespan: { us: v, cycles: v, ns: v * 1000 },
-              zeroLoad: { cycles: zero(variant, bytes, seed), us: 0 },
-            },
-          } as never,
-          version: '0',
-          seconds: 0,
-        });
-      }
-  return out;
-}
-
-const ONE = ['uc-1vl', 'mc-1vl'];
-const K = ['uc-shared', 'uc-dedicated', 'mc-shared', 'mc-dedicated'];
-const n = (seed: number) => NOISE[seed - 1]!;
-
-/** The verdict of the first claim starting with `prefix` under `buffer` (the tag follows the claim's number). */
-function verdict(
-  id: string,
-  records: PointRecord[],
-  prefix: string,
-  sibling: Record<string, PointRecord[]> = {},
-  buffer = 'packet',
-) {
-  const [num, ...rest] = prefix.split(' ');
-  const want = [num, `(${buffer} buffers)`, ...rest].join(' ');
-  return CLAIMS[id]!({ records, sibling: (s) => sibling[s] }).find((c) => c.claim.startsWith(want))?.verdict;
-}
 
 describe('003 Figs. 10-27 as one family (notes sec. 2.4)', () => {
   it('fig = 10 + 6f + 3g + v: families, groups, VLs and series', () => {

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { parseConfig } from '../../src/config/load.js';
+import { drawsAtRandom } from '../../src/ib/workload.js';
 import { runSimulation } from '../../src/sim/run.js';
 import { McsimError } from '../../src/util/errors.js';
 
@@ -44,6 +45,36 @@ describe('the ib-collective workload (003 sec. 4)', () => {
     assert.equal(JSON.stringify(a.metrics), JSON.stringify(b.metrics));
     assert.equal(c.metrics.ib!.makespan.cycles, a.metrics.ib!.makespan.cycles);
     assert.equal(c.metrics.ib!.flitHops, a.metrics.ib!.flitHops);
+  });
+
+  it('all sources to the whole group in a fixed order draws nothing at random: every seed gives the same run, reported exact', () => {
+    const w = { sources: 1, groupFraction: 1, variant: 'uc-shared', vls: 2, messageBytes: 64 };
+    const runs = [1, 2, 3, 17].map((seed) => runSimulation(config(w, { seed })).metrics);
+    for (const m of runs) assert.equal(JSON.stringify(m), JSON.stringify(runs[0]));
+    // The seed reaches the workload: with a drawn group the same seeds give different makespans.
+    const drawn = [1, 2, 3, 17].map(
+      (seed) => runSimulation(config({ ...w, groupFraction: 0.4 }, { seed })).metrics.ib!.makespan.cycles,
+    );
+    assert.ok(new Set(drawn).size > 1);
+    const exact = { n: 1, halfWidth: 0, method: 'exact', df: 0 };
+    assert.deepEqual(runs[0]!.intervals, {
+      'ib.makespan.cycles': exact,
+      'ib.makespan.ns': exact,
+      'ib.makespan.us': exact,
+    });
+    // A drawn source, sources, group or order: the makespan varies by seed, its interval comes from the seeds.
+    for (const other of [
+      { sources: 'one' },
+      { sources: 0.4 },
+      { groupFraction: 0.4 },
+      { unicastOrder: 'random' },
+    ]) {
+      const m = runSimulation(config({ ...w, ...other })).metrics;
+      assert.deepEqual(m.intervals, {}, JSON.stringify(other));
+    }
+    assert.equal(drawsAtRandom({ sources: 1, groupFraction: 1, order: 'rotated' }), false);
+    assert.equal(drawsAtRandom({ sources: 1, groupFraction: 1, order: 'random' }), true);
+    assert.equal(drawsAtRandom({ sources: 'one', groupFraction: 1, order: 'ascending' }), true);
   });
 
   it('refuses host start-up costs, stops dearer than routing, a mesh that is not an ibmesh, and a trace', () => {

@@ -2,6 +2,7 @@ import type { StepMetrics } from '../../metrics/types.js';
 import {
   all,
   atMost,
+  below,
   type Estimate,
   fmtEstimate as e,
   exact,
@@ -168,11 +169,11 @@ function fig10(records: PointRecord[]): ClaimResult[] {
   // (u - no) / (sep - no): exact values, so an exact ratio.
   const frac = (x: number) => exact((u(x).y - no(x).y) / (sep(x).y - no(x).y));
   const quarterParts: Part[] = xs.map((x) => ({
-    d: less(u(x), exact(sep(x).y / 4)),
+    d: below(u(x), sep(x).y / 4),
     text: `${x}: ${u(x).y} vs ${sep(x).y}`,
   }));
   const gapParts: Part[] = xs.map((x) => ({
-    d: less(frac(x), exact(0.1)),
+    d: below(frac(x), 0.1),
     text: `${x}: ${(frac(x).y * 100).toFixed(1)}%`,
   }));
   const paper =

@@ -36,7 +36,7 @@ export function detailOf(parts: readonly Part[], summary: string, max = 6): stri
             .map((p) => p.text)
             .join('; ')}${ps.length > max ? `; and ${ps.length - max} more` : ''}`,
         ];
-  return [...list(fails, 'opposite beyond noise'), ...list(ties, 'within noise')].join('. ');
+  return [...list(fails, 'opposite beyond noise'), ...list(ties, 'within noise or resolution')].join('. ');
 }
 
 /** A claim made of parts: all must hold. */

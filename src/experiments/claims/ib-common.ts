@@ -1,5 +1,5 @@
 import type { IbBuffer, IbFigure } from '../../ib/figures.js';
-import { type Decision, type Estimate, exact, fmtHalf, greater } from '../../stats/compare.js';
+import { type Estimate, fmtHalf } from '../../stats/compare.js';
 import type { Fig } from './ib-data.js';
 
 /**
@@ -16,10 +16,8 @@ export interface IbCtx {
   tag: string;
 }
 
-/** "d > 0" for a paired difference d (or d >= 0 with strict = false), beyond its interval. */
-export function positiveEst(d: Estimate, strict = true): Decision {
-  return greater(d, exact(0), strict);
-}
+/** The larger magnitude of the values a difference is taken between (the scale of its resolution band). */
+export const scaleOf = (...es: readonly Estimate[]): number => Math.max(...es.map((x) => Math.abs(x.y)));
 
 /** A share (0.25) as a percentage with its half-width: "25.0% ± 1.2". */
 export function pct(v: Estimate): string {

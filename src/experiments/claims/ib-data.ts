@@ -1,8 +1,9 @@
 import type { IbBuffer } from '../../ib/figures.js';
-import { type Estimate, fmtEstimate } from '../../stats/compare.js';
+import { type Decision, type Estimate, exceeds, fmtEstimate } from '../../stats/compare.js';
+import { intervalAt } from '../estimates.js';
 import { valueAt } from '../fields.js';
 import { dataPoints, type PointRecord } from '../record.js';
-import { type Column, paired, type Q } from './ib-paired.js';
+import { type Column, exactColumn, paired, type Q } from './ib-paired.js';
 
 /**
  * The data 003's claims read: the makespan (us) per (variant, message size, seed) of one figure
@@ -18,26 +19,37 @@ export const MAKESPAN = 'metrics.ib.makespan.us';
 /** A record's VL buffer model (absent: the default, `packet`). */
 export const bufferOf = (r: PointRecord): string => String(r.params[BUFFER] ?? 'packet');
 
-/** One figure's makespans under one buffer model: variant -> size -> seed -> us. */
+/**
+ * One figure's makespans under one buffer model: variant -> size -> seed -> us. A point whose runs
+ * all report an exact makespan (src/ib/run.ts: the workload draws nothing at random) and agree is
+ * an exact column, which pairs with any seed (ib-paired.ts).
+ */
 export class Fig {
-  private readonly runs = new Map<string, Map<number, Map<number, number>>>();
+  private readonly runs = new Map<string, Map<number, Column>>();
 
   constructor(
     readonly id: string,
     records: readonly PointRecord[],
     readonly buffer: IbBuffer,
   ) {
+    const points = new Map<string, { bySeed: Map<number, number>; exact: boolean }>();
     for (const r of dataPoints(records)) {
       if (bufferOf(r) !== buffer) continue;
       const v = Number(valueAt(r, MAKESPAN));
       if (!Number.isFinite(v)) continue;
-      const name = String(valueAt(r, VARIANT));
-      const x = Number(valueAt(r, SIZE));
+      const key = JSON.stringify([String(valueAt(r, VARIANT)), Number(valueAt(r, SIZE))]);
+      let p = points.get(key);
+      if (!p) points.set(key, (p = { bySeed: new Map(), exact: true }));
+      const first = p.bySeed.values().next().value;
+      p.exact &&= (first === undefined || first === v) && intervalAt(r, MAKESPAN)?.method === 'exact';
+      p.bySeed.set(r.seed, v);
+    }
+    for (const [key, { bySeed, exact }] of points) {
+      const [name, x] = JSON.parse(key) as [string, number];
       let bySize = this.runs.get(name);
       if (!bySize) this.runs.set(name, (bySize = new Map()));
-      let bySeed = bySize.get(x);
-      if (!bySeed) bySize.set(x, (bySeed = new Map()));
-      bySeed.set(r.seed, v);
+      const [seed, v] = bySeed.entries().next().value!;
+      bySize.set(x, exact ? exactColumn(seed, v) : bySeed);
     }
   }
 
@@ -93,9 +105,17 @@ export function speedup(f: Fig, p: [string, string], x: number, how: Speedup): E
   return c && paired(c, ([u, m]) => speedupOf(u!, m!, how));
 }
 
-/** The claim "a < b" (or a <= b, strict = false) on paired columns: the estimate of b - a. */
-export function gap(a: Column, b: Column): Estimate & { n: number } {
-  return paired([a, b], ([x, y]) => y!.sub(x!));
+/** b - a on paired columns, with the larger of their mean magnitudes (the scale of its resolution band). */
+export function gap(a: Column, b: Column): Estimate & { n: number; scale: number } {
+  const ma = paired([a, b], ([x]) => x!).y;
+  const mb = paired([a, b], ([, y]) => y!).y;
+  return { ...paired([a, b], ([x, y]) => y!.sub(x!)), scale: Math.max(Math.abs(ma), Math.abs(mb)) };
+}
+
+/** The claim "a < b" (or a <= b, strict = false) on paired columns, with the resolution band (stats/compare.ts). */
+export function lessPaired(a: Column, b: Column, strict = true): Decision {
+  const g = gap(a, b);
+  return exceeds(g, g.scale, strict);
 }
 
 /** Every record of the given variants under one buffer model, for per-run checks (completed points only). */

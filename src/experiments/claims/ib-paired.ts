@@ -10,7 +10,9 @@ import { Moments } from '../../stats/interval.js';
  * Student's t over the z_s. This is the interval of the difference itself, narrower than the
  * combined intervals of stats/compare.ts, which treat the points as independent; and where two
  * series are equal seed by seed (dedicated VLs and 1 VL, by construction) their difference is exact
- * (h = 0), so a strict claim about it is a tie and a non-strict one holds.
+ * (h = 0), so a strict claim about it is a tie and a non-strict one holds. A column marked `exact`
+ * (its runs draw nothing at random: 003's Figs. 25-27, run on one seed) has the same value under
+ * every seed, so it pairs with any other column's seeds and adds nothing to the interval.
  *
  * Candidate for the shared files (stats/compare.ts or claims/series.ts): any paper whose schemes
  * are compared on the same seeds could decide with it.
@@ -59,25 +61,35 @@ export class Q {
   }
 }
 
-/** One point's makespans by seed. */
-export type Column = ReadonlyMap<number, number>;
+/** One point's makespans by seed; `exact` when every seed gives the same run (one value for all). */
+export type Column = ReadonlyMap<number, number> & { readonly exact?: boolean };
 
-/** The seeds every column has, ascending. */
+/** A column of one exact value, which stands for every seed. */
+export function exactColumn(seed: number, v: number): Column {
+  return Object.assign(new Map([[seed, v]]), { exact: true });
+}
+
+/** The value of a column under a seed (an exact column's one value under any seed). */
+const under = (c: Column, s: number): number => (c.exact ? c.values().next().value! : c.get(s)!);
+
+/** The seeds every column that varies by seed has (every column has, if none varies), ascending. */
 export function commonSeeds(cols: readonly Column[]): number[] {
-  if (cols.length === 0) return [];
-  return [...cols[0]!.keys()].filter((s) => cols.every((c) => c.has(s))).sort((a, b) => a - b);
+  const varying = cols.filter((c) => !c.exact);
+  const from = varying.length ? varying : cols;
+  if (from.length === 0) return [];
+  return [...from[0]!.keys()].filter((s) => from.every((c) => c.has(s))).sort((a, b) => a - b);
 }
 
 /**
  * g of the columns' means over their common seeds, with the paired 95% half-width (null with fewer
- * than two common seeds).
+ * than two common seeds, unless every column is exact: then g is exact).
  */
 export function paired(cols: readonly Column[], g: (x: Q[]) => Q): Estimate & { n: number } {
   const seeds = commonSeeds(cols);
   const k = cols.length;
   const n = seeds.length;
   if (n === 0) return { y: Number.NaN, h: null, n };
-  const means = cols.map((c) => seeds.reduce((a, s) => a + c.get(s)!, 0) / n);
+  const means = cols.map((c) => seeds.reduce((a, s) => a + under(c, s), 0) / n);
   const out = g(
     means.map((m, j) => {
       const d = new Float64Array(k);
@@ -85,11 +97,12 @@ export function paired(cols: readonly Column[], g: (x: Q[]) => Q): Estimate & { 
       return new Q(m, d);
     }),
   );
+  if (cols.every((c) => c.exact)) return { y: out.v, h: 0, n };
   if (n < 2) return { y: out.v, h: null, n };
   const z = new Moments();
   for (const s of seeds) {
     let zs = 0;
-    for (let j = 0; j < k; j++) if (out.d[j] !== 0) zs += out.d[j]! * (cols[j]!.get(s)! - means[j]!);
+    for (let j = 0; j < k; j++) if (out.d[j] !== 0) zs += out.d[j]! * (under(cols[j]!, s) - means[j]!);
     z.add(zs);
   }
   return { y: out.v, h: z.interval().halfWidth, n };

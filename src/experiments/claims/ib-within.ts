@@ -1,10 +1,10 @@
-import { all, atMost } from '../../stats/compare.js';
+import { all, atMost, exceeds, SHARE } from '../../stats/compare.js';
 import { valueAt } from '../fields.js';
 import type { PointRecord } from '../record.js';
 import { detailOf, fromParts, type Part } from './checks.js';
 import { type ClaimResult, decided, judged, unchecked } from './claim.js';
-import { dedicatedNote, type IbCtx, noData, pct, positiveEst } from './ib-common.js';
-import { e, gap, pairCols, pairs, runsOf, type Speedup, speedup, speedupOf } from './ib-data.js';
+import { dedicatedNote, type IbCtx, noData, pct, scaleOf } from './ib-common.js';
+import { e, lessPaired, pairCols, pairs, runsOf, type Speedup, speedup, speedupOf } from './ib-data.js';
 import { paired } from './ib-paired.js';
 
 /**
@@ -26,7 +26,7 @@ export function c1(c: IbCtx): ClaimResult {
     for (const x of xs) {
       const [u, m] = pairCols(c.fig, p, x)!;
       parts.push({
-        d: positiveEst(gap(m, u)),
+        d: lessPaired(m, u),
         text: `${p[1]} ${e(c.fig.T(p[1], x))} vs ${p[0]} ${e(c.fig.T(p[0], x))} us at ${x} B`,
       });
     }
@@ -62,14 +62,14 @@ export function c2(c: IbCtx, how: Speedup): ClaimResult {
     );
     const v = xs.map((x) => speedup(c.fig, p, x, how)!);
     parts.push({
-      d: positiveEst(trend),
+      d: exceeds(trend, scaleOf(v[0]!, v[v.length - 1]!)),
       text: `${p[1]}: ${e(v[v.length - 1]!)} at ${hi} B against ${e(v[0]!)} at ${lo} B`,
     });
     const falls = xs.slice(1).filter((x, i) => {
       const step = paired([...pairCols(c.fig, p, x)!, ...pairCols(c.fig, p, xs[i]!)!], ([u1, m1, u0, m0]) =>
         speedupOf(u0!, m0!, how).sub(speedupOf(u1!, m1!, how)),
       );
-      return positiveEst(step) === 'holds';
+      return exceeds(step, scaleOf(v[i]!, v[i + 1]!)) === 'holds';
     });
     shown.push(
       `${p[1]} by size ${xs.join(' ')}: ${v.map(e).join(', ')}${falls.length ? `; falls beyond noise at ${falls.map((x) => `${x} B`).join(', ')}` : ''}`,
@@ -107,7 +107,7 @@ export function c6a(c: IbCtx, scheme: 'uc' | 'mc'): ClaimResult {
     const a = c.fig.col(S, x)!;
     const b = c.fig.col(D, x)!;
     const text = `${x} B: shared ${e(c.fig.T(S, x))} vs dedicated ${e(c.fig.T(D, x))}`;
-    parts.push({ d: positiveEst(gap(a, b), scheme === 'uc' || x === 32), text });
+    parts.push({ d: lessPaired(a, b, scheme === 'uc' || x === 32), text });
     if (scheme === 'uc' && x === 32) {
       const r = paired([a, b], ([s, d]) => s!.div(d!));
       parts.push({ d: atMost(r, 0.95), text: `at 32 B shared/dedicated ${e(r)}, at most 0.95` });
@@ -123,7 +123,11 @@ export function c6a(c: IbCtx, scheme: 'uc' | 'mc'): ClaimResult {
   };
 }
 
-/** C6b (Cases 1-2): the relative shared/dedicated gap of unicast is smaller at the largest size than at 32 B. */
+/**
+ * C6b (Cases 1-2): the relative shared/dedicated gap of unicast is smaller at the largest size than
+ * at 32 B. The gaps are shares: within one percentage point of each other they count as equal
+ * (stats/compare.ts, the resolution band).
+ */
 export function c6b(c: IbCtx): ClaimResult {
   const claim = `C6b ${c.tag} the shared/dedicated difference fades for large messages: unicast's relative gap is smaller at the largest size than at the smallest (Cases 1-2); multicast's reported`;
   const names = ['uc-shared', 'uc-dedicated', 'mc-shared', 'mc-dedicated'];
@@ -138,7 +142,7 @@ export function c6b(c: IbCtx): ClaimResult {
   );
   return decided(
     claim,
-    positiveEst(fades),
+    exceeds(fades, SHARE),
     `unicast gap ${pct(rel('uc', lo))} at ${lo} B, ${pct(rel('uc', hi))} at ${hi} B; multicast ${pct(rel('mc', lo))}, ${pct(rel('mc', hi))}. ${dedicatedNote(c, 'uc')}`,
   );
 }
@@ -169,11 +173,4 @@ export function zeroLoad(records: PointRecord[], c: IbCtx): ClaimResult {
       ? `${bad.length} of ${runs.length} runs: ${bad.slice(0, 4).map(show).join('; ')}`
       : `${runs.length} runs, e.g. ${show(runs[runs.length - 1]!)}`,
   );
-}
-
-/** The claims C8 compares between an all-source figure and its multi-source sibling. */
-export function c8Parts(c: IbCtx): Array<[string, ClaimResult]> {
-  const parts: Array<[string, ClaimResult]> = [['C1', c1(c)]];
-  if (c.f.vls > 1) parts.push(['C6a-uc', c6a(c, 'uc')], ['C6a-mc', c6a(c, 'mc')], ['C6b', c6b(c)]);
-  return parts;
 }
