@@ -7,7 +7,7 @@
  * independent estimates; schemes compared on the same seeds share their random draws, which makes
  * their difference less noisy than that, so the combined interval is on the safe side.
  *
- * Resolution (issue 32 sec. 4). A claim compares what a paper's figure shows, and a figure cannot
+ * Resolution (docs/reproduction.md opens with it). A claim compares what a paper's figure shows, and a figure cannot
  * show a difference of 1% of the values compared: that is below a plotted line's width. So a
  * difference between two values smaller than RESOLUTION (1%) of the larger magnitude (the band)
  * decides nothing, in either direction, however tight the intervals: the two values count as
