@@ -62,6 +62,8 @@ export class MetricsCollector {
   private lastKey = -1;
   private endedBy: WindowEnd['endedBy'] = 'fixed';
   windowEnd: number;
+  /** The last cycle a creation or a delivery was counted in the window (-1: none yet). */
+  lastCounted = -1;
 
   constructor(
     readonly numNodes: number,
@@ -98,6 +100,7 @@ export class MetricsCollector {
     this.created++;
     const m = this.inWindow(created);
     if (m) {
+      this.lastCounted = created;
       this.measured++;
       this.offeredFlits += flits;
       if (this.cycleBatched) {
@@ -111,6 +114,7 @@ export class MetricsCollector {
 
   onDeliverFlits(flits: number, cycle: number): void {
     if (!this.inWindow(cycle)) return;
+    this.lastCounted = cycle;
     this.acceptedFlits += flits;
     if (this.cycleBatched) this.batches.series.add(this.batches.accepted, cycle - this.windowStart, flits);
   }

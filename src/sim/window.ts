@@ -68,9 +68,14 @@ export class MeasurementWindow {
     }
     if (now < this.nextCheck) return;
     const series = c.batches.series;
-    // The boundary at or before now (an idle stretch may have skipped past it; nothing was created since).
-    const boundary = c.windowStart + Math.floor((now - c.windowStart) / series.length) * series.length;
-    const verdict = this.judge(boundary - c.windowStart);
+    const len = series.length;
+    // The boundary at or before now. The window may close there only if nothing has been counted
+    // since (an idle stretch skipped past it): the batch length doubles as messages arrive, so a
+    // check planned on the old length can fall between two boundaries of the new one, and closing
+    // at the one before would keep the messages and deliveries of the cycles since in the window's
+    // counts (1.5% more offered load than the window had, at load 0.28 on an 8x8 mesh).
+    const boundary = c.windowStart + Math.floor((now - c.windowStart) / len) * len;
+    const verdict = c.lastCounted < boundary ? this.judge(boundary - c.windowStart) : undefined;
     if (verdict) {
       this.open = false;
       c.closeWindow(boundary, verdict);
