@@ -33,11 +33,12 @@ describe('window ends in a sweep summary', () => {
       rec(w('converged')),
       rec(w('cap', { multicast: 122 })),
       rec(w('cap', { multicast: 10 })),
-      rec(w('unstable', { all: 300, unicast: 290, multicast: 10 })),
+      rec(w('cap', { all: 300, unicast: 290, multicast: 10 })),
+      { ...rec(w('unstable', { multicast: 5 })), status: 'failed', params: { load: 0.1 } },
     ]);
     assert.deepEqual(text, [
-      'Measurement windows of the 4 runs (docs/results.md, "Run length by convergence"): 1 converged, 2 reached the cap, 1 ended as unstable. ' +
-        "Below the minimum count of finished measured messages, so not converged whatever their intervals (each mean keeps its run's own interval): " +
+      'Measurement windows of the 5 runs (docs/results.md, "Run length by convergence"): 1 converged, 3 reached the cap, 1 ended as unstable. ' +
+        "Below the minimum count of finished measured messages, so not converged whatever their intervals (each mean keeps its run's own interval), in the runs that are data: " +
         'the multicast class in 3 run(s) (10 to 122 finished); all messages in 1 run(s) (300 to 300 finished); the unicast class in 1 run(s) (290 to 290 finished).',
       '',
     ]);
