@@ -147,8 +147,8 @@ export interface SeedEstimate {
  * variance of the plain average, so the interval stays right. The cost is small because every
  * seed follows the same rule: each ends converged with at least the minimum of every class, or at
  * the same cap (sim/window.ts); seeds converged at windows one batch length apart (a count ratio of
- * 2) make the interval 6% wider than the inverse-variance one, an unweighted seed of 10 samples
- * beside one of 1,000 (what a minimum over all messages allowed) made it 5 times wider.
+ * 2) make the interval 6% wider than the inverse-variance one, where a seed of 10 samples beside
+ * one of 1,000 (what a minimum over all messages allowed) makes it 5 times wider.
  */
 export function combineSeeds(seeds: readonly SeedEstimate[]): { mean: number; interval: Interval } {
   const k = seeds.length;
