@@ -72,7 +72,7 @@ export function summaryText(r: RunResult): string {
   if (m.window)
     rows.push([
       'window',
-      `cycles ${m.window.start}..${m.window.end}, ${m.window.batches} batches of ${m.window.batchCycles}, ended: ${ENDED[m.window.endedBy]}`,
+      `cycles ${m.window.start}..${m.window.end}, ${m.window.batches} batches of ${m.window.batchCycles}, ended: ${ENDED[m.window.endedBy]}${belowText(m.window.belowMinimum, w)}`,
     ]);
   if (m.stability)
     rows.push([
@@ -105,6 +105,14 @@ export function summaryText(r: RunResult): string {
   let text = rows.map(([k, v]) => `${k.padEnd(width)}  ${v}`).join('\n');
   if (m.deadlock) text += `\n\n${m.deadlock.text}`;
   return text;
+}
+
+/** "; below the minimum of 1000 messages: multicast 122" (metrics.window.belowMinimum). */
+function belowText(below: Record<string, number> | undefined, w: RunResult['config']['workload']): string {
+  if (!below) return '';
+  const min = 'convergence' in w && w.convergence ? ` of ${w.convergence.minMessages}` : '';
+  const sets = Object.entries(below).map(([set, n]) => `${set} ${n}`);
+  return `; below the minimum${min} messages: ${sets.join(', ')}`;
 }
 
 function describeWorkload(w: RunResult['config']['workload']): string {

@@ -97,7 +97,7 @@ const windowFields = {
         minMessages: defaulted(
           positiveInt(),
           1000,
-          'And at least this many measured messages finished. Default 1000.',
+          'And at least this many finished measured messages in all and in each class when the workload creates several; a class too rare to reach it keeps the run to the cap and is listed in metrics.window.belowMinimum. Default 1000.',
         ),
         batchCycles: defaulted(
           positiveInt(),

@@ -7,6 +7,7 @@ import { getPath, valueAt } from './fields.js';
 import { dataPoints, type PointRecord } from './record.js';
 import { bracketOf, fmtBracket, pointState, saturatedPoints } from './saturation.js';
 import type { Experiment } from './schema.js';
+import { windowEndsText } from './window-ends.js';
 
 const MARK: Record<ClaimResult['verdict'], string> = {
   holds: '**holds**',
@@ -108,6 +109,7 @@ export function summaryMarkdown(
     }
     lines.push('');
   }
+  lines.push(...windowEndsText(records));
   const groups = failedGroups(exp, records);
   if (groups.length) {
     lines.push('Points left out of tables, plots and claims (not data):', '');

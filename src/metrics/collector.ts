@@ -61,6 +61,8 @@ export class MetricsCollector {
   /** The largest sample key seen (sample batching: messages, for the batches in use). */
   private lastKey = -1;
   private endedBy: WindowEnd['endedBy'] = 'fixed';
+  /** A window that may end by convergence: the classes it watches and the minimum count of each. */
+  private minimum: { classes: readonly string[]; messages: number } | undefined;
   windowEnd: number;
   /** The last cycle a creation or a delivery was counted in the window (-1: none yet). */
   lastCounted = -1;
@@ -84,6 +86,25 @@ export class MetricsCollector {
   closeWindow(end: number, endedBy: WindowEnd['endedBy']): void {
     this.windowEnd = end;
     this.endedBy = endedBy;
+  }
+
+  /** The window may end by convergence, with at least `messages` in all and in each of `classes` (sim/window.ts). */
+  watch(classes: readonly string[], messages: number): void {
+    this.minimum = { classes, messages };
+  }
+
+  /** The watched sets short of the minimum, with their counts (WindowEnd.belowMinimum). */
+  private belowMinimum(intervals: Record<string, Interval>): Record<string, number> | undefined {
+    if (!this.minimum) return undefined;
+    const counts: Array<[string, number]> = [
+      ['all', intervals['latency.mean']!.n],
+      ...this.minimum.classes.map((t): [string, number] => [
+        t,
+        intervals[`classes.${t}.latency.mean`]?.n ?? 0,
+      ]),
+    ];
+    const below = counts.filter(([, n]) => n < this.minimum!.messages);
+    return below.length ? Object.fromEntries(below) : undefined;
   }
 
   /** Marks a window that ran to its cap although it could have ended by convergence. */
@@ -225,6 +246,8 @@ export class MetricsCollector {
         batchCycles: mb.series.length,
         endedBy: this.endedBy,
       };
+      const below = this.belowMinimum(intervals);
+      if (below) out.window.belowMinimum = below;
       out.stability = stabilityOf(mb, K, windowCycles, this.numNodes);
     }
     return out;

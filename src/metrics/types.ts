@@ -28,6 +28,14 @@ export interface WindowEnd {
    * reached its target), `cap` (the cap came first), `unstable` (the run was past saturation).
    */
   endedBy: 'fixed' | 'converged' | 'cap' | 'unstable';
+  /**
+   * A window that may end by convergence: the watched sets of messages (`all`, and each class when
+   * the workload creates several) with fewer finished measured messages than the minimum
+   * (workload.convergence.minMessages), with their counts. Absent when every set reached it, as in
+   * every converged window; present, with `cap`, when a class was too rare to reach it before the
+   * cap: that class's mean did not converge by the rule, and its interval is the run's own.
+   */
+  belowMinimum?: Record<string, number>;
 }
 
 export interface DeadlockReport {

@@ -20,7 +20,10 @@ export interface Interval {
   n: number;
   halfWidth: number | null;
   method: 'batch-means' | 'iid' | 'seeds' | 'pooled' | 'exact';
-  /** Degrees of freedom of the t quantile (batches - 1, samples - 1, seeds - 1, or Welch-Satterthwaite). */
+  /**
+   * Degrees of freedom of the t quantile (batches holding samples - 1, samples - 1, seeds - 1, or
+   * Welch-Satterthwaite).
+   */
   df: number;
   /**
    * Batch means: the lag-1 autocorrelation of the batches (near zero when they are long enough to
@@ -60,16 +63,28 @@ export class Moments {
 /**
  * Batch means for a ratio R = sum(S) / sum(N) over K batches (S_k: the batch's summed values, N_k:
  * its count of samples, or its cycles for a rate). The batches are taken as identically distributed
- * pairs (S_k, N_k); the variance of R is then estimated by sum_k z_k^2 / (K (K - 1)) with
+ * pairs (S_k, N_k); the variance of R is then estimated by sum_k z_k^2 / (F (F - 1)) with
  * z_k = (S_k - R N_k) / Nbar (the ratio estimator), which with equal counts is the textbook variance
- * of the batch means. Batches with no samples contribute a zero residual.
+ * of the batch means.
+ *
+ * F counts only the batches that hold samples (N_k > 0), and Nbar = sum(N) / F: a batch without
+ * samples (N_k = 0, so S_k = 0) has a residual of exactly zero that says nothing about the spread of
+ * R, so it is no observation. Counting it as one (F = K) would add a degree of freedom per empty
+ * batch and bias the variance low by (F - 1) K / (F (K - 1)): with samples i.i.d. of variance s^2
+ * within batches, E sum_k (S_k - R N_k)^2 = s^2 (sum N - sum N_k^2 / sum N), which is s^2 m (F - 1)
+ * for F batches of m samples however many empty batches lie between them. A rare message class
+ * (a few multicasts among many unicasts) has samples in only some of a window's batches: its
+ * interval has F - 1 degrees of freedom, never more than its samples - 1 (every counted batch holds
+ * at least one), and is the same as if its empty batches were not there. For rates every batch
+ * has cycles, so F = K.
  *
  * Batch means are nearly independent only when batches are much longer than the time over which
- * samples are correlated. `lag1` is the lag-1 autocorrelation of the residuals, the check of that:
- * near zero when the batches are long enough, large when they are not (near saturation, where
- * queues fluctuate slowly). With `correlated` set (batches of consecutive time, not independent
- * samples), a positive lag1 widens the interval by sqrt((1 + r) / (1 - r)) (r at most 0.9), the
- * variance of the mean of a first-order autoregressive series relative to an independent one.
+ * samples are correlated. `lag1` is the lag-1 autocorrelation of the residuals of consecutive
+ * batches that hold samples, the check of that: near zero when the batches are long enough, large
+ * when they are not (near saturation, where queues fluctuate slowly). With `correlated` set
+ * (batches of consecutive time, not independent samples), a positive lag1 widens the interval by
+ * sqrt((1 + r) / (1 - r)) (r at most 0.9), the variance of the mean of a first-order
+ * autoregressive series relative to an independent one.
  */
 export function ratioBatchMeans(
   S: ArrayLike<number>,
@@ -87,22 +102,24 @@ export function ratioBatchMeans(
   }
   if (sumN === 0) return { mean: 0, halfWidth: null, df: 0, lag1: 0 };
   const R = sumS / sumN;
-  if (K < 2 || filled < 2) return { mean: R, halfWidth: null, df: 0, lag1: 0 };
-  const nbar = sumN / K;
+  if (filled < 2) return { mean: R, halfWidth: null, df: 0, lag1: 0 };
+  const F = filled;
+  const nbar = sumN / F;
   let ss = 0;
   let cross = 0;
-  let prev = 0;
+  let prev = Number.NaN;
   for (let k = 0; k < K; k++) {
+    if (!(N[k]! > 0)) continue;
     const z = (S[k]! - R * N[k]!) / nbar;
     ss += z * z;
-    if (k > 0) cross += z * prev;
+    if (!Number.isNaN(prev)) cross += z * prev;
     prev = z;
   }
   const lag1 = ss > 0 ? cross / ss : 0;
   const r = Math.min(0.9, Math.max(0, lag1));
   const inflate = correlated && r > 0 ? Math.sqrt((1 + r) / (1 - r)) : 1;
-  const se = Math.sqrt(ss / (K * (K - 1))) * inflate;
-  return { mean: R, halfWidth: t975(K - 1) * se, df: K - 1, lag1 };
+  const se = Math.sqrt(ss / (F * (F - 1))) * inflate;
+  return { mean: R, halfWidth: t975(F - 1) * se, df: F - 1, lag1 };
 }
 
 /** One seed's estimate of a point's mean. */
@@ -118,6 +135,20 @@ export interface SeedEstimate {
  * degrees of freedom of the batches, where Student's t over two or three seed means would have one
  * or two. Several seeds without within-run intervals (a makespan, a single plan-level value): t over
  * the seed means.
+ *
+ * The seeds weigh equally, whatever their sample counts. The seeds of a point are replications of
+ * one design (same config, same stopping rule, another random stream), so their means are
+ * exchangeable: each has the same expectation, and so has their plain average, whatever that
+ * stopping rule does. Weights by sample count or by inverse variance would be more efficient, but
+ * they are random and come from the same run as the mean they weigh: a run's length (it stops
+ * when its intervals are tight) and its variance (queues that run long raise both latency and its
+ * spread) depend on the queues that set its mean, so weighted averages lean toward the calmer,
+ * lower-latency seeds. What equal weights cost is efficiency, and sum se_i^2 / k^2 is the exact
+ * variance of the plain average, so the interval stays right. The cost is small because every
+ * seed follows the same rule: each ends converged with at least the minimum of every class, or at
+ * the same cap (sim/window.ts); seeds converged at windows one batch length apart (a count ratio of
+ * 2) make the interval 6% wider than the inverse-variance one, where a seed of 10 samples beside
+ * one of 1,000 (what a minimum over all messages allowed) makes it 5 times wider.
  */
 export function combineSeeds(seeds: readonly SeedEstimate[]): { mean: number; interval: Interval } {
   const k = seeds.length;

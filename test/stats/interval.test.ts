@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import fc from 'fast-check';
 import { BatchSeries } from '../../src/metrics/batches.js';
 import { combineSeeds, Moments, ratioBatchMeans } from '../../src/stats/interval.js';
 import { t975 } from '../../src/stats/student-t.js';
@@ -42,6 +43,65 @@ describe('confidence intervals', () => {
     const sd = Math.sqrt(means.reduce((a, x) => a + (x - 5.5) ** 2, 0) / 3);
     assert.equal(r.mean, 5.5);
     assert.ok(Math.abs(r.halfWidth! - (3.182 * sd) / 2) < 1e-12);
+  });
+
+  it('a class in only some batches: degrees of freedom and variance from its filled batches alone', () => {
+    // The four batches of the test above with four empty batches between them: the same interval,
+    // t(3) over 4 batch means, 2.054. Counting the empty batches (K = 8) gave df 7 and a half-width
+    // of 2.365 * sqrt(20 / 56) = 1.413, 31% too narrow.
+    const r = ratioBatchMeans([10, 0, 0, 14, 0, 12, 0, 8], [2, 0, 0, 2, 0, 2, 0, 2], 8);
+    const sd = Math.sqrt((0.25 + 2.25 + 0.25 + 2.25) / 3);
+    assert.equal(r.mean, 5.5);
+    assert.equal(r.df, 3);
+    assert.ok(Math.abs(r.halfWidth! - (3.182 * sd) / 2) < 1e-12, `half-width ${r.halfWidth}`);
+    // One filled batch: no interval, however many batches the window has.
+    assert.equal(ratioBatchMeans([0, 9, 0, 0], [0, 3, 0, 0], 4).halfWidth, null);
+  });
+
+  it('empty batches anywhere change nothing; df = filled batches - 1, at most samples - 1', () => {
+    const batch = fc.record({ n: fc.integer({ min: 0, max: 4 }), s: fc.integer({ min: -50, max: 50 }) });
+    fc.assert(
+      fc.property(fc.array(batch, { minLength: 1, maxLength: 40 }), fc.boolean(), (bs, correlated) => {
+        const S = bs.map((b) => (b.n > 0 ? b.s + 10 * b.n : 0));
+        const N = bs.map((b) => b.n);
+        const r = ratioBatchMeans(S, N, bs.length, correlated);
+        const filled = N.filter((n) => n > 0).length;
+        const samples = N.reduce((a, n) => a + n, 0);
+        const c = ratioBatchMeans(
+          S.filter((_, k) => N[k]! > 0),
+          N.filter((n) => n > 0),
+          filled,
+          correlated,
+        );
+        assert.deepEqual(r, c);
+        if (filled >= 2) {
+          assert.equal(r.df, filled - 1);
+          assert.ok(r.df <= samples - 1);
+        } else assert.equal(r.halfWidth, null);
+      }),
+      { numRuns: 500, seed: 11 },
+    );
+  });
+
+  it('a rare class (about one sample in two batches) is covered about 95% of the time', () => {
+    const rng = new Rng(9, 0);
+    let covered = 0;
+    let trials = 0;
+    while (trials < 4000) {
+      const K = 32;
+      const S = new Float64Array(K);
+      const N = new Float64Array(K);
+      for (let k = 0; k < K; k++) {
+        N[k] = rng.next() < 0.4 ? 1 + rng.int(2) : 0;
+        for (let i = 0; i < N[k]!; i++) S[k]! += 100 + 10 * normal(rng);
+      }
+      const r = ratioBatchMeans(S, N, K);
+      if (r.halfWidth === null) continue;
+      trials++;
+      if (Math.abs(r.mean - 100) <= r.halfWidth) covered++;
+    }
+    const share = covered / trials;
+    assert.ok(share > 0.94 && share < 0.96, `coverage ${share}`);
   });
 
   it('cover the true mean about 95% of the time (i.i.d. normal batches of unequal counts)', () => {

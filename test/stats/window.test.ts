@@ -95,6 +95,46 @@ describe('measurement window', () => {
     assert.equal(m.window!.end, 32000);
   });
 
+  it('a class below the minimum keeps the run from converging: it runs to the cap and says so', () => {
+    // 8x8 mesh, TPM, 20% of deliveries multicast to 8 destinations on average: 3% of messages.
+    const mixed = (minMessages: number) =>
+      runSimulation(
+        parseConfig({
+          seed: 3,
+          network: { topology: 'mesh:8x8', vcs: 2, bufferDepth: 1, consumptionChannels: 8 },
+          workload: {
+            type: 'mixed',
+            algorithm: 'tpm',
+            load: 0.04,
+            multicastFraction: 0.2,
+            destinations: { mean: 8, sd: 2, min: 2, max: 63 },
+            warmup: 2000,
+            measure: 100000,
+            convergence: { halfWidth: 0.05, minMessages, batchCycles: 250 },
+          },
+        }),
+      ).metrics;
+    const n = (m: ReturnType<typeof mixed>, tag: string) => m.intervals[`classes.${tag}.latency.mean`]!.n;
+    // A minimum of 1,000: the unicasts reach it (the old rule, counting all messages, converged at
+    // cycle 18,000 on 50 multicasts); the multicasts do not before the cap.
+    const capped = mixed(1000);
+    assert.equal(capped.window!.endedBy, 'cap');
+    assert.equal(capped.window!.end, 102000);
+    assert.ok(n(capped, 'unicast') >= 1000);
+    assert.ok(n(capped, 'multicast') < 1000);
+    assert.deepEqual(capped.window!.belowMinimum, { multicast: n(capped, 'multicast') });
+    // A minimum of 100 is within the multicasts' reach: converged, every class over it.
+    const done = mixed(100);
+    assert.equal(done.window!.endedBy, 'converged');
+    assert.ok(done.window!.end < 102000);
+    assert.ok(n(done, 'multicast') >= 100 && n(done, 'unicast') >= 100);
+    assert.equal(done.window!.belowMinimum, undefined);
+    for (const m of [capped, done]) {
+      const iv = m.intervals['classes.multicast.latency.mean']!;
+      assert.ok(iv.df <= Math.min(iv.n, m.window!.batches) - 1, `df ${iv.df}, n ${iv.n}`);
+    }
+  });
+
   it('is deterministic: the same seed gives the same window and metrics', () => {
     const a = run(0.2, { convergence: {} });
     const b = run(0.2, { convergence: {} });

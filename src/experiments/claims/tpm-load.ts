@@ -16,8 +16,10 @@ import { at, commonXs, type Series, seriesOf } from './series.js';
 
 /**
  * The claims of 000 sec. 5.3 about Fig. 12 (unicast and multicast latency against throughput under
- * mixed traffic). Fig. 12 is a load sweep whose points end by convergence, so every latency comes
- * with its batch-means interval, seeds pooled; and latency is data only below a scheme's saturation
+ * mixed traffic). Fig. 12 is a load sweep whose points end by convergence or at the cap (below
+ * 0.09 its multicasts are too rare to reach the per-class minimum, so its multicast means are the
+ * cap's, not converged: metrics.window.belowMinimum); every latency comes with its batch-means
+ * interval either way, seeds pooled; and latency is data only below a scheme's saturation
  * (../saturation.ts: a point past saturation has no finite mean latency, 002 sec. 7.1). Saturation
  * is a bracket on the load grid from each point's stability, never a latency threshold.
  */

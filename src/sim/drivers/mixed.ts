@@ -61,7 +61,8 @@ export function mixedDriver({ config, net }: DriverContext, w: Mixed): Driver {
           heap.push(Math.floor(at[2 * n + kind]!), 2 * n + kind);
         }
       }
-      const window = new MeasurementWindow(collector, w.convergence);
+      const classes = [...(uniRate > 0 ? ['unicast'] : []), ...(mcRate > 0 ? ['multicast'] : [])];
+      const window = new MeasurementWindow(collector, w.convergence, classes);
       let progressAt = 0;
       while (engine.now < window.end + w.drain) {
         const now = engine.now;
