@@ -99,6 +99,10 @@ const windowFields = {
           1000,
           'And at least this many finished measured messages in all and in each class when the workload creates several; a class too rare to reach it keeps the run to the cap and is listed in metrics.window.belowMinimum. Default 1000.',
         ),
+        maxMeasure: described(
+          z.optional(positiveInt()),
+          'Longest the window may grow past `measure` so that every class (all messages, and each class the workload creates) can expect 1.25 x minMessages measured messages at its rate: the cap becomes the larger of `measure` and that, at most maxMeasure cycles. For load sweeps, whose lightest loads would otherwise reach the cap with fewer than minMessages. Absent: `measure` is the cap.',
+        ),
         batchCycles: defaulted(
           positiveInt(),
           500,

@@ -73,6 +73,28 @@ describe('measurement window', () => {
     }
   });
 
+  it('maxMeasure lets a light load run until every class can expect 1.25 x minMessages, no further', () => {
+    // 4x4 mesh at load 0.02: 0.016 messages per cycle, 1,250 of them expected in 78,125 cycles.
+    const cfg = (convergence: Record<string, unknown>) =>
+      parseConfig({
+        seed: 2,
+        network: { topology: 'mesh:4x4', bufferDepth: 8 },
+        workload: { type: 'uniform', load: 0.02, warmup: 1000, measure: 20000, drain: 5000, convergence },
+      });
+    const capped = runSimulation(cfg({ halfWidth: 0.001, minMessages: 1000, batchCycles: 250 })).metrics;
+    assert.equal(capped.window!.end, 21000, 'without maxMeasure, measure is the cap');
+    assert.ok(capped.messages.measured < 1000);
+    const grown = runSimulation(
+      cfg({ halfWidth: 0.001, minMessages: 1000, batchCycles: 250, maxMeasure: 1000000 }),
+    ).metrics;
+    assert.equal(grown.window!.end, 1000 + 78125);
+    assert.ok(grown.messages.measured >= 1000, `${grown.messages.measured}`);
+    const bounded = runSimulation(
+      cfg({ halfWidth: 0.001, minMessages: 1000, batchCycles: 250, maxMeasure: 50000 }),
+    ).metrics;
+    assert.equal(bounded.window!.end, 51000, 'at most maxMeasure');
+  });
+
   it('a tighter target takes longer', () => {
     const loose = run(0.1, { convergence: { halfWidth: 0.05 } });
     const tight = run(0.1, { convergence: { halfWidth: 0.005 } });

@@ -70,3 +70,27 @@ export function openLoopBatching(w: {
     ? { by: 'cycle', length: w.convergence.batchCycles, maxBatches: MAX_BATCHES }
     : windowBatching(w.measure);
 }
+
+/**
+ * The end of an open-loop run's measurement window (its cap with convergence). With
+ * `convergence.maxMeasure`, the window may grow past `measure` so that every message class can
+ * expect 1.25 x minMessages measured messages at its creation rate (`classRates`: messages per cycle
+ * over the whole network, one per class): at 1,250 expected the count falls short of 1,000 with
+ * negligible probability (seven standard deviations of a Poisson count), so the minimum, not the
+ * cap, decides. Load sweeps need it: at their lightest loads a fixed cap leaves a few hundred
+ * messages (002's figures at 0.05) or a few dozen multicasts (000 Fig. 12 at 0.01).
+ */
+export function windowEndFor(
+  w: {
+    warmup: number;
+    measure: number;
+    convergence?: { minMessages: number; maxMeasure?: number | undefined } | undefined;
+  },
+  classRates: readonly number[],
+): number {
+  const c = w.convergence;
+  if (!c?.maxMeasure) return w.warmup + w.measure;
+  let need = w.measure;
+  for (const r of classRates) if (r > 0) need = Math.max(need, Math.ceil((1.25 * c.minMessages) / r));
+  return w.warmup + Math.min(Math.max(w.measure, c.maxMeasure), need);
+}

@@ -6,7 +6,7 @@ import { EventHeap } from '../../util/heap.js';
 import { Rng } from '../../util/rng.js';
 import { keepWarm } from '../keep-warm.js';
 import { MeasurementWindow } from '../window.js';
-import { checkLoad, type Driver, type DriverContext, openLoopBatching } from './driver.js';
+import { checkLoad, type Driver, type DriverContext, openLoopBatching, windowEndFor } from './driver.js';
 import { planMulticast, plannerForNetwork } from './multicast.js';
 
 type Mixed = Extract<McsimConfig['workload'], { type: 'mixed' }>;
@@ -29,7 +29,6 @@ export function mixedDriver({ config, net }: DriverContext, w: Mixed): Driver {
   const N = net.numNodes;
   const L = w.packetLength;
   const windowStart = w.warmup;
-  const windowEnd = w.warmup + w.measure;
   // Unicasts inject every flit they deliver; multicasts inject at least one worm per message.
   checkLoad(net, (1 - w.multicastFraction) * w.load, w.load);
   const X = (w.load * N) / L;
@@ -40,6 +39,8 @@ export function mixedDriver({ config, net }: DriverContext, w: Mixed): Driver {
   const uniRate = ((1 - w.multicastFraction) * X) / N;
   const mcRate = (w.multicastFraction * X) / (N * meanDests);
   const maxDests = Math.min(w.destinations.max, N - 1);
+  // All messages, then each class the workload creates.
+  const windowEnd = windowEndFor(w, [N * (uniRate + mcRate), N * uniRate, N * mcRate]);
   return {
     windowStart,
     windowEnd,

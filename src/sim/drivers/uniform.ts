@@ -3,7 +3,7 @@ import { unicastWorm } from '../../plan/worm.js';
 import { UniformTraffic } from '../../traffic/uniform.js';
 import { keepWarm } from '../keep-warm.js';
 import { MeasurementWindow } from '../window.js';
-import { checkLoad, type Driver, type DriverContext, openLoopBatching } from './driver.js';
+import { checkLoad, type Driver, type DriverContext, openLoopBatching, windowEndFor } from './driver.js';
 
 type Uniform = Extract<McsimConfig['workload'], { type: 'uniform' }>;
 
@@ -11,7 +11,7 @@ type Uniform = Extract<McsimConfig['workload'], { type: 'uniform' }>;
 export function uniformDriver({ config, net }: DriverContext, w: Uniform): Driver {
   checkLoad(net, w.load, w.load);
   const windowStart = w.warmup;
-  const windowEnd = w.warmup + w.measure;
+  const windowEnd = windowEndFor(w, [(net.numNodes * w.load) / w.packetLength]);
   return {
     windowStart,
     windowEnd,
