@@ -1,7 +1,7 @@
-import { LAG1_CORRECTABLE } from '../metrics/stability.js';
 import { costText, inputBufferCost } from '../router/switch-cost.js';
 import type { RunResult } from '../sim/run.js';
 import { fmtHalf } from '../stats/compare.js';
+import { LAG1_CORRECTABLE } from '../stats/interval.js';
 
 const ENDED = {
   fixed: 'fixed length',

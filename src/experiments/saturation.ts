@@ -1,12 +1,6 @@
-import {
-  beyond,
-  type Difference,
-  LAG1_CORRECTABLE,
-  STABILITY_K,
-  widenedGrowth,
-} from '../metrics/stability.js';
+import { beyond, type Difference, STABILITY_K, widenedGrowth } from '../metrics/stability.js';
 import type { Decision } from '../stats/compare.js';
-import { combineSeeds, type SeedEstimate } from '../stats/interval.js';
+import { combineSeeds, LAG1_CORRECTABLE, type SeedEstimate } from '../stats/interval.js';
 import { valueAt } from './fields.js';
 import type { PointRecord } from './record.js';
 

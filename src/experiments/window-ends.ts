@@ -10,8 +10,9 @@ const ENDS = [
  * How a sweep's measurement windows ended, for its summary (docs/results.md, "Run length by
  * convergence"): how many runs converged, reached the cap or were stopped as unstable, and, among
  * the runs that are data, each message set that stayed below the minimum count
- * (metrics.window.belowMinimum) in how many runs and with how many messages. A mean on such a set did not converge by the rule, whatever its
- * interval; the summary says so rather than let the description's stopping rule speak for it.
+ * (metrics.window.belowMinimum) in how many runs and with how many messages. A mean on such a set
+ * did not converge by the rule, whatever its interval; the summary says so rather than let the
+ * description's stopping rule speak for it.
  * Empty when no run could end by convergence.
  */
 export function windowEndsText(records: readonly PointRecord[]): string[] {

@@ -1,4 +1,4 @@
-import { ratioBatchMeans } from '../stats/interval.js';
+import { ar1Widening, ratioBatchMeans } from '../stats/interval.js';
 import { t975 } from '../stats/student-t.js';
 import type { MeasureBatches } from './measures.js';
 
@@ -66,22 +66,13 @@ export function grows(g: Stability['latencyGrowth'], k = 1): boolean {
 }
 
 /**
- * The largest lag-1 autocorrelation of the batches for which the first-order correction of a
- * batch-means interval is applied (stats/interval.ts, ratioBatchMeans); beyond it the batches are
- * too short for the window's slow fluctuations to be corrected for.
- */
-export const LAG1_CORRECTABLE = 0.9;
-
-/**
- * The growth with its interval widened for the lag-1 autocorrelation r of its batches by the same
- * first-order correction as every batch-means interval, sqrt((1 + r) / (1 - r)), r from 0 up to
- * LAG1_CORRECTABLE. The verdict on a finished window (stabilityOf, and a sweep's points,
+ * The growth with its interval widened for the lag-1 autocorrelation of its batches by the same
+ * first-order correction as every batch-means interval (stats/interval.ts, ar1Widening). The verdict on a finished window (stabilityOf, and a sweep's points,
  * experiments/saturation.ts) tests this: unlike the stop rule it is never switched off, so near the
  * knee a rise of latency across the window counts when it exceeds even the widened interval.
  */
 export function widenedGrowth(g: Difference & { lag1?: number }): Difference {
-  const r = Math.min(LAG1_CORRECTABLE, Math.max(0, g.lag1 ?? 0));
-  return { ...g, halfWidth: g.halfWidth === null ? null : g.halfWidth * Math.sqrt((1 + r) / (1 - r)) };
+  return { ...g, halfWidth: g.halfWidth === null ? null : g.halfWidth * ar1Widening(g.lag1 ?? 0) };
 }
 
 /** The stability of the first K batches of a window of `end` cycles on `nodes` nodes. */

@@ -61,6 +61,22 @@ export class Moments {
 }
 
 /**
+ * The largest lag-1 autocorrelation r of batch means that the first-order correction below accounts
+ * for; beyond it the batches are too short for the window's slow fluctuations to be corrected for.
+ */
+export const LAG1_CORRECTABLE = 0.9;
+
+/**
+ * The factor by which correlated batches widen an interval: sqrt((1 + r) / (1 - r)), the standard
+ * deviation of the mean of a first-order autoregressive series relative to an independent one, for
+ * r = lag1 clamped to [0, LAG1_CORRECTABLE].
+ */
+export function ar1Widening(lag1: number): number {
+  const r = Math.min(LAG1_CORRECTABLE, Math.max(0, lag1));
+  return Math.sqrt((1 + r) / (1 - r));
+}
+
+/**
  * Batch means for a ratio R = sum(S) / sum(N) over K batches (S_k: the batch's summed values, N_k:
  * its count of samples, or its cycles for a rate). The batches are taken as identically distributed
  * pairs (S_k, N_k); the variance of R is then estimated by sum_k z_k^2 / (F (F - 1)) with
@@ -116,9 +132,7 @@ export function ratioBatchMeans(
     prev = z;
   }
   const lag1 = ss > 0 ? cross / ss : 0;
-  const r = Math.min(0.9, Math.max(0, lag1));
-  const inflate = correlated && r > 0 ? Math.sqrt((1 + r) / (1 - r)) : 1;
-  const se = Math.sqrt(ss / (F * (F - 1))) * inflate;
+  const se = Math.sqrt(ss / (F * (F - 1))) * (correlated ? ar1Widening(lag1) : 1);
   return { mean: R, halfWidth: t975(F - 1) * se, df: F - 1, lag1 };
 }
 

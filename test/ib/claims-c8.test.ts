@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { claim, K, ONE, recs, verdict } from './claim-records.js';
 
-describe('003 C8: all-source results look like multi-source ones, C5a included (notes sec. 3.3)', () => {
+describe('003 C8: all-source results look like multi-source ones, C5a included (003 sec. 4, Case 3)', () => {
   /**
    * Noiseless Figs. 22-24 (all-source, 1/2/4 VLs) and 16-18 (multi-source): unicast 100 per 32 B
    * on 1 VL, shared k VLs faster by 20% per doubling at 32 B and 5% at 8 KB (so C5a, C6a and C6b

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { beyond, grows, LAG1_CORRECTABLE, widenedGrowth } from '../../src/metrics/stability.js';
+import { beyond, grows, widenedGrowth } from '../../src/metrics/stability.js';
+import { LAG1_CORRECTABLE } from '../../src/stats/interval.js';
 
 describe('latency growth on correlated batches (metrics/stability.ts)', () => {
   it('widens the interval by sqrt((1 + r) / (1 - r)), r from 0 up to LAG1_CORRECTABLE', () => {

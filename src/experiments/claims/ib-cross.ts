@@ -168,10 +168,11 @@ export function c7(c: IbCtx): ClaimResult {
 }
 
 /**
- * The claims C8 compares between an all-source figure and its multi-source sibling (notes sec. 3.3,
- * C8: "the verdicts of C1, C5a, C6a and C6b"): those the figure has. C5a, more VLs helping
- * unicast, is a result of the 4-VL figures and their 2- and 1-VL siblings, which "all the
- * simulation results" (Case 3) take in as much as the others.
+ * The claims C8 compares between an all-source figure and its multi-source sibling (003 sec. 4,
+ * Case 3: "all the simulation results" of the all-source case look like the multi-source ones;
+ * docs/experiments/infiniband.md, C8): the verdicts of C1, C5a, C6a and C6b that the figure has.
+ * C5a, more VLs helping unicast, is a result of the 4-VL figures and their 2- and 1-VL siblings,
+ * which "all the simulation results" take in as much as the others.
  */
 function c8Parts(c: IbCtx): Array<[string, ClaimResult]> {
   const parts: Array<[string, ClaimResult]> = [['C1', c1(c)]];
