@@ -8,6 +8,7 @@ const ENDED = {
   converged: 'converged (every watched mean within its target)',
   cap: 'cap (not converged)',
   unstable: 'unstable (past saturation)',
+  deadlock: 'stopped by a deadlock',
 } as const;
 
 /** A readable summary of one run. */

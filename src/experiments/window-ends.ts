@@ -4,6 +4,7 @@ const ENDS = [
   ['converged', 'converged'],
   ['cap', 'reached the cap'],
   ['unstable', 'ended as unstable'],
+  ['deadlock', 'stopped by a deadlock'],
 ] as const;
 
 /**

@@ -112,6 +112,15 @@ export class MetricsCollector {
     this.endedBy = 'cap';
   }
 
+  /**
+   * A deadlock stopped the run at cycle `now`: if the window was still open (or not yet begun), it
+   * ended by the deadlock, not by its length, convergence or cap. A deadlock in the drain, after the
+   * window closed, leaves the window's end as it was.
+   */
+  stoppedByDeadlock(now: number): void {
+    if (now < this.windowEnd) this.endedBy = 'deadlock';
+  }
+
   private get cycleBatched(): boolean {
     return this.batches.batching.by === 'cycle';
   }

@@ -27,7 +27,7 @@ export interface WindowEnd {
    * What ended it: `fixed` (a window of set length), `converged` (every watched mean's interval
    * reached its target), `cap` (the cap came first), `unstable` (the run was past saturation).
    */
-  endedBy: 'fixed' | 'converged' | 'cap' | 'unstable';
+  endedBy: 'fixed' | 'converged' | 'cap' | 'unstable' | 'deadlock';
   /**
    * A window that may end by convergence: the watched sets of messages (`all`, and each class when
    * the workload creates several) with fewer finished measured messages than the minimum

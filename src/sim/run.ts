@@ -70,6 +70,7 @@ export function runSimulation(config: McsimConfig, options: RunOptions = {}): Ru
   } catch (e) {
     if (!(e instanceof DeadlockError)) throw e;
     deadlock = e.report;
+    collector.stoppedByDeadlock(engine.now);
   }
   const metrics = collector.metrics(engine.now, engine.flitHops, engine.now);
   if (deadlock) metrics.deadlock = deadlock;

@@ -4,10 +4,12 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
+import { parseConfig } from '../../src/config/load.js';
 import { DeadlockError } from '../../src/engine/engine.js';
 import { buildNetwork } from '../../src/engine/network.js';
 import { unicastWorm } from '../../src/plan/worm.js';
 import { buildRouting } from '../../src/routing/registry.js';
+import { runSimulation } from '../../src/sim/run.js';
 import { IB_EAST, IB_HOST, IB_NORTH, IB_SOUTH, IB_WEST } from '../../src/topology/ibmesh.js';
 import { parseTopology } from '../../src/topology/registry.js';
 import { runMessages } from './harness.js';
@@ -100,5 +102,28 @@ describe('deadlock on a switch ring with a cyclic table', () => {
     assert.equal(r.status, 3, r.stderr);
     assert.match(r.stdout + r.stderr, /deadlock at cycle \d+/);
     assert.match(r.stdout + r.stderr, /input port [ENWS] of switch s\d,\d/);
+  });
+
+  it('a window that could end by convergence records that the deadlock ended it, in the window or the warm-up', () => {
+    const file = ringTable();
+    for (const warmup of [100, 100_000]) {
+      const r = runSimulation(
+        parseConfig({
+          seed: 1,
+          network: { topology: 'ibmesh:2x2', routing: 'table', routingOptions: { file }, bufferDepth: 2 },
+          workload: {
+            type: 'uniform',
+            load: 0.3,
+            warmup,
+            measure: 200_000,
+            convergence: { minMessages: 100 },
+          },
+          timing: { deadlockCycles: 200 },
+        }),
+      );
+      assert.equal(r.outcome.status, 'deadlock');
+      assert.ok(r.metrics.deadlock!.cycle < warmup + 200_000);
+      assert.equal(r.metrics.window!.endedBy, 'deadlock', `warm-up ${warmup}`);
+    }
   });
 });
