@@ -59,7 +59,7 @@ export const SwitchOptionsSchema = z.lazy(() =>
     ),
     multicastReserveChunks: described(
       z.optional(count()),
-      "central-buffer: chunks only replicating packets may take (002 notes sec. 2.4): unicasts never bring the free count below it. Default ceil(largest packet / chunkFlits) + 3; 0 is the paper's literal rule, not proven deadlock-free.",
+      "central-buffer: chunks only replicating packets may take (docs/algorithms/central-buffer.md, 'Multicast reserve'): unicasts never bring the free count below it. Default ceil(largest packet / chunkFlits) + 3; 0 is the paper's literal rule, not proven deadlock-free.",
     ),
     organisation: defaulted(
       z.enum(['chunk-crossbar', 'register-staircase', 'split-ram']),

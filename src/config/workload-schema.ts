@@ -264,7 +264,7 @@ const ibCollective = once(() =>
           'mc-shared-sl',
         ]),
         'mc-1vl',
-        "Scheme and VL policy: uc = one unicast per member through the host link, mc = one packet replicated by the MFT (003 sec. 3.3.2); 1vl, shared (any free VL on every port, the paper's), dedicated (one VL per port, sec. 4 legends) or shared-sl (IB-realizable: packet j of a host has SL (LID + j) mod k and keeps VL = SL on every link, notes sec. 1.6). Default 'mc-1vl'.",
+        "Scheme and VL policy: uc = one unicast per member through the host link, mc = one packet replicated by the MFT (003 sec. 3.3.2); 1vl, shared (any free VL on every port, the paper's), dedicated (one VL per port, sec. 4 legends) or shared-sl (IB-realizable: packet j of a host has SL (LID + j) mod k and keeps VL = SL on every link, docs/algorithms/ib-mcast.md). Default 'mc-1vl'.",
       ),
       vls: defaulted(
         z.union([z.literal(2), z.literal(4)]),
@@ -298,11 +298,11 @@ const ibCollective = once(() =>
       ),
       vlBuffer: described(
         z.optional(z.enum(['packet', 'credit'])),
-        "VL buffer mode (003 notes sec. 1.7): 'packet' = one packet per VL buffer (the paper's 'a packet will stay in a channel (buffer)'); 'credit' = real IB's flow control, each VL buffer a FIFO of vlBufferBytes in 64-byte credits, ceil(b / 64) per packet, head-of-line order per VL (both engines give the same makespans; the flit engine only up to 24 packet slots a link, VLs x packets per VL). Absent: 'packet' (left out so that existing configs and their results are unchanged).",
+        "VL buffer mode (docs/algorithms/ib-mcast.md, 'VL buffers'): 'packet' = one packet per VL buffer (the paper's 'a packet will stay in a channel (buffer)'); 'credit' = real IB's flow control, each VL buffer a FIFO of vlBufferBytes in 64-byte credits, ceil(b / 64) per packet, head-of-line order per VL (both engines give the same makespans; the flit engine only up to 24 packet slots a link, VLs x packets per VL). Absent: 'packet' (left out so that existing configs and their results are unchanged).",
       ),
       vlBufferBytes: described(
         z.optional(positiveInt()),
-        'Bytes per VL buffer in the credit mode (notes sec. 1.7; at least one packet). Absent: 8192.',
+        'Bytes per VL buffer in the credit mode (at least one packet). Absent: 8192.',
       ),
     }),
     'One-, multi- or all-source multicast on an InfiniBand mesh (003 sec. 4): every source sends one message at t = 0; the makespan is the time until the last member holds the last byte. Sets the network (ib switching, VLs, one-packet buffers) from its own fields; needs timing.startup = startupSubsequent = 0 and routingDelayModified = routingDelay.',

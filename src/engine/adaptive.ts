@@ -5,11 +5,11 @@ import type { EngineState } from './state.js';
  * The choice of an adaptive routing (a branch with several candidate ports, e.g. the up ports of
  * LCA routing on a fat tree, 002 sec. 3.3). Made when the header asks for an output, from the state
  * at the start of the cycle (before any of the cycle's grants), so the order in which requests are
- * visited never changes it; a header still waiting chooses again next cycle. The policy is the 002
- * notes' (sec. 2.3): the first idle candidate in cyclic order from the switch's pointer (idle: a VC
- * the route allows is free and the switch model would take the packet); if none is idle, the one
- * holding the fewest flits, ties in the same cyclic order. The pointer moves past a port when a
- * header is granted through it.
+ * visited never changes it; a header still waiting chooses again next cycle. The policy is our
+ * reading of 002's "adaptively" (docs/switched-networks.md, "Routing"): the first idle candidate in
+ * cyclic order from the switch's pointer (idle: a VC the route allows is free and the switch model
+ * would take the packet); if none is idle, the one holding the fewest flits, ties in the same
+ * cyclic order. The pointer moves past a port when a header is granted through it.
  */
 export class AdaptiveChoice {
   /** Per switch: the port the cyclic order starts from. */

@@ -192,10 +192,10 @@ export class Allocator {
 
   /**
    * Adaptive choices that the switch model commits when they are requested (onRequest clears the
-   * alternatives, e.g. 002 notes sec. 2.3: an input-buffer switch commits the up port when the
-   * request is queued, and the pointer moves past it). Several heads of one switch may choose in
-   * one cycle, each seeing the pointer the previous one moved: they choose in order of switch and
-   * input port (the notes' order of same-cycle requests), not in the order they were visited.
+   * alternatives, e.g. an input-buffer switch commits the up port when the request is queued, and
+   * the pointer moves past it: docs/algorithms/input-buffer.md). Several heads of one switch may
+   * choose in one cycle, each seeing the pointer the previous one moved: they choose in order of
+   * switch and input port (the order of same-cycle requests), not in the order they were visited.
    */
   private committedChoices(ndefer: number, t: number, nreq: number): number {
     const s = this.s;

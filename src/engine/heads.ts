@@ -75,7 +75,7 @@ export class HeadStage {
   /**
    * The switch model's extra delay per branch (SwitchPolicy.branchDelay): branches are ranked by
    * ascending output port (a consumption branch by its end node's port), as 002's replicating
-   * switches serve the ports reading one packet (002 notes sec. 2.3).
+   * switches serve the ports reading one packet (docs/algorithms/central-buffer.md, "The chunk path").
    */
   private delayBranches(b: number, ready: number): void {
     const s = this.s;

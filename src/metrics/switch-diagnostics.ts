@@ -22,10 +22,10 @@ const UP = 1;
 
 /**
  * Opt-in diagnostics of 002's switches (config `metrics.switchDiagnostics`), for the statements of
- * 002 sec. 6-7 the notes call mechanism checks (C35, X4, X5, X8-X10; notes sec. 3.4). They watch
- * the switch model from outside: `instrument` wraps the model's policy (its per-cycle hook, grants
- * and releases) and asks only `atHead`, so the models and the engine's loops are untouched and
- * nothing of this runs when the option is off.
+ * 002 sec. 6-7 whose mechanism they measure (C35, X4, X5, X8-X10; docs/experiments/switch.md,
+ * "Diagnostics: C35 and X1-X11"). They watch the switch model from outside: `instrument` wraps the
+ * model's policy (its per-cycle hook, grants and releases) and asks only `atHead`, so the models
+ * and the engine's loops are untouched and nothing of this runs when the option is off.
  *
  * Head of an input FIFO: a packet starts waiting in the first cycle it is at the head of its input
  * FIFO (or its node's injection queue, at a leaf) with its routing delay over, i.e. the first cycle
@@ -120,7 +120,7 @@ export class SwitchDiagnostics {
       const pc = net.bufPc[b]!;
       if (kind === BUF_INJ) this.side[b] = DOWN;
       else if (kind === BUF_NET) {
-        // A packet coming down from a higher-level switch enters by an up port (4..7, notes sec. 1.1).
+        // A packet coming down from a higher-level switch enters by an up port (4..7, fattree.ts).
         this.side[b] = level(net.pcSrc[pc]!) > level(net.pcDst[pc]!) ? UP : DOWN;
         this.cls[b] = pcClass[pc]!;
       } else if (kind === BUF_SINK) this.cls[b] = sink;
@@ -189,8 +189,8 @@ export class SwitchDiagnostics {
       if (this.chunkAt[b]! < 0 && s.recv[b]! >= Math.min(this.chunkFlits, s.bufLen[b]!)) this.chunkAt[b] = t;
       if (afterModel && !atHead(b)) {
         // Written in this cycle. A replicated packet can only be written, at the earliest in the
-        // cycle after its header chunk is complete (notes sec. 2.3-2.4: W >= A_c + 1); a single-port
-        // one could have crossed from its first cycle.
+        // cycle after its header chunk is complete (docs/algorithms/central-buffer.md, "The chunk
+        // path"); a single-port one could have crossed from its first cycle.
         const from = this.fanout[b]! >= 2 ? Math.max(this.start[b]!, this.chunkAt[b]! + 1) : this.start[b]!;
         this.book(this.wait[this.side[b]!]!, t - from, t);
         this.bookResidence(b, t);

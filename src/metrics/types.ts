@@ -119,7 +119,7 @@ export interface MeanStat {
 /**
  * Where packets wait inside 002's switches and how the links are loaded, over the measurement
  * window (docs/experiments/switch.md defines each measure). Sides: `down` = input ports fed from
- * below (processors or lower-level switches, ports 0..3 of the 002 notes sec. 1.1), `up` = input
+ * below (processors or lower-level switches, down ports 0..3 of a fat-tree switch), `up` = input
  * ports fed from the level above (ports 4..7).
  */
 export interface SwitchDiagnosticsMetrics {
@@ -141,7 +141,10 @@ export interface SwitchDiagnosticsMetrics {
 export interface IbMetrics {
   /** From t = 0 until the last member holds the last byte: cycles, and at flitBytes * byteTimeNs per cycle. */
   makespan: { cycles: number; ns: number; us: number };
-  /** The largest zero-load multicast time over the sources, (H + 1)(R + 1) + L - 1 (003 notes E9). */
+  /**
+   * The largest zero-load multicast time over the sources, (H + 1)(R + 1) + L - 1: H the longest
+   * member distance, R the routing delay, L the packet's flits.
+   */
   zeroLoad: { cycles: number; us: number };
   sources: number;
   groupSize: number;

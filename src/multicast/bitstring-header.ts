@@ -46,8 +46,8 @@ export function bitString(numNodes: number, dests: readonly number[]): string {
 /**
  * Reachability strings of every output port of every switch of a fat tree, computed once per
  * network: down port c of S(l, b*4^(l-1) + r) reaches [(4b+c)*4^(l-1), (4b+c+1)*4^(l-1)); an up port
- * reaches the complement of the switch's subtree (002 notes sec. 1.4; LCA routing decodes only
- * down ports). Indexed [switch * 8 + port].
+ * reaches the complement of the switch's subtree (our reading, docs/algorithms/bitstring.md; LCA
+ * routing decodes only down ports). Indexed [switch * 8 + port].
  */
 export class Reachability {
   private readonly strings: Uint32Array[];

@@ -51,7 +51,8 @@ export interface BitstringTree {
 
 /**
  * The path and replication tree of a bit-string worm, with the up ports of the zero-load policy
- * (the first idle up port from pointer 0: port 4 everywhere, 002 notes sec. 2.3). Pure.
+ * (the first idle up port from pointer 0: port 4 everywhere, docs/switched-networks.md, "Routing").
+ * Pure.
  */
 export function bitstringTree(topo: Topology, source: number, dests: readonly number[]): BitstringTree {
   const reach = reachability(topo);

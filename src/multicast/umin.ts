@@ -11,7 +11,7 @@ import { halveUmesh } from './umesh.js';
  * (LCA turnaround on a fat tree); a recipient forwards when the whole message has arrived, with no
  * overhead beyond the network's start-up (002 sec. 7.2 "zeroes" it). [46] proves its sends
  * contention-free on its own network model; under adaptive up routing two unicasts of one phase may
- * still share a down channel (002 notes sec. 1.7), so nothing here assumes they do not.
+ * still share a down channel (docs/algorithms/umin.md), so nothing here assumes they do not.
  */
 export const umin: PlannerDef = {
   name: 'umin',

@@ -65,9 +65,9 @@ export interface WormSpec {
    */
   routing?: string;
   /**
-   * InfiniBand service level (003 notes sec. 1.6, `shared-sl`): the packet enters the network by
-   * its host link's VL sl (SL2VL = sl mod k, so `routing` names the route on that VL). Only the
-   * `ib` switch model reads it; absent: any free injection channel.
+   * InfiniBand service level (`shared-sl`, docs/algorithms/ib-mcast.md, "VL policies"): the packet
+   * enters the network by its host link's VL sl (SL2VL = sl mod k, so `routing` names the route on
+   * that VL). Only the `ib` switch model reads it; absent: any free injection channel.
    */
   sl?: number;
 }

@@ -14,17 +14,18 @@ export function maxFanout(net: Network): number {
 
 /**
  * Central-buffer switch (002 sec. 4, the SP2's buffered wormhole routing with shared-buffer
- * replication; cycle rules of the 002 notes sec. 2.4). Each input port has a FIFO of
- * `inputFifoFlits` flits, served in order; a packet whose output is idle crosses the crossbar
- * (the flit path, as wormhole); a packet blocked at the FIFO head is written into the switch's
- * central buffer of `centralBufferChunks` chunks, whole-packet space reserved at its header write,
- * which frees the FIFO for the packets behind it. A packet replicated at the switch (k_s >= 2
- * ports) always goes through the central buffer (002 sec. 4.2.2: multicasts never use the
- * crossbar): its header chunk is written once per port (k_s - 1 extra chunks, 002 sec. 4.2.1) and it
- * is admitted only when ceil(L / chunk) + k_s - 1 chunks are free (emulated virtual cut-through);
- * its ports then read it asynchronously, each chunk freed when its last reader has read it. A
- * non-replicating packet may not bring the free count below the multicast reserve (notes sec. 2.4,
- * from 002 footnote 1), so replicated packets always find space eventually.
+ * replication; cycle rules in docs/algorithms/central-buffer.md). Each input port has a FIFO of
+ * `inputFifoFlits` flits, served in order; a packet whose output is idle crosses the crossbar (the
+ * flit path, as wormhole); a packet blocked at the FIFO head is written into the switch's central
+ * buffer of `centralBufferChunks` chunks, whole-packet space reserved at its header write, which
+ * frees the FIFO for the packets behind it. A packet replicated at the switch (k_s >= 2 ports)
+ * always goes through the central buffer (002 sec. 4.2.2: multicasts never use the crossbar): its
+ * header chunk is written once per port (k_s - 1 extra chunks, 002 sec. 4.2.1) and it is admitted
+ * only when ceil(L / chunk) + k_s - 1 chunks are free (emulated virtual cut-through); its ports
+ * then read it asynchronously, each chunk freed when its last reader has read it. A non-replicating
+ * packet may not bring the free count below the multicast reserve (ours, after 002 footnote 1:
+ * docs/algorithms/central-buffer.md, "Multicast reserve"), so replicated packets always find space
+ * eventually.
  *
  * The engine's VC buffers of a channel are the packet slots of that input: a packet keeps its slot
  * while its flits stream through, in the FIFO or in the central buffer. The processor's port is an
@@ -92,7 +93,7 @@ function options(net: Network) {
 
 class CentralBuffer {
   private readonly pool: ChunkPool;
-  /** The chunk path: writes, reads, serializer and read-to-link timing (notes sec. 2.3). */
+  /** The chunk path: writes, reads, serializer and read-to-link timing (chunk-reads.ts). */
   private readonly reads: ChunkReads;
   /** Per output: its queue of packets in the central buffer, in header-write order (002 sec. 4.1). */
   private readonly queues: OutputQueues;
@@ -153,8 +154,8 @@ class CentralBuffer {
       Math.min(Math.ceil(maxLen / o.chunkFlits) + maxFanout(net) - 1, o.centralBufferChunks);
     this.pool = new ChunkPool(net, s, o.centralBufferChunks, o.chunkFlits);
     this.inj = new InjectionQueue(net, s, o.inputFifoFlits);
-    // Flit f of a chunk read in cycle R leaves at R + 4 + f with the notes' 7-cycle chunk delay of
-    // 8-flit chunks (sec. 2.3); a different chunkDelay moves it by the difference.
+    // Flit f of a chunk read in cycle R leaves at R + 4 + f with 002's 7-cycle chunk delay of
+    // 8-flit chunks (sec. 7.1); a different chunkDelay moves it by the difference.
     const readToLink = 4 + o.chunkDelay - (o.chunkFlits - 1);
     const { bufRouter } = net;
     this.reads = new ChunkReads(net, s, o.chunkFlits, readToLink, o.chunkFlits >> 1, (b) => bufRouter[b]!);
@@ -187,7 +188,8 @@ class CentralBuffer {
    * FIFO (or of its node's injection queue) is admitted when its header chunk is in and the free
    * chunks allow: a replicated packet needs ceil(L / chunk) + k_s - 1, a blocked unicast may not go
    * below the multicast reserve. One write per switch per cycle (a header copy, or a later chunk of an
-   * admitted packet, notes sec. 2.4 step 3), least recently served input port first.
+   * admitted packet, docs/algorithms/central-buffer.md, "Write port"), least recently served input
+   * port first.
    */
   private beginCycle(t: number): void {
     const s = this.s;
@@ -208,7 +210,7 @@ class CentralBuffer {
       const r = net.bufRouter[b]!;
       if (t < this.writeFree[r]!) continue;
       const L = s.bufLen[b]!;
-      // The header chunk is written at least one cycle after its last flit arrived (notes sec. 2.3).
+      // The header chunk is written at least one cycle after its last flit arrived ("The chunk path").
       if (this.reads.prevRecv(b) < Math.min(this.chunk, L)) continue;
       const chunks = Math.ceil(L / this.chunk);
       const free = this.pool.free(r);
@@ -224,7 +226,7 @@ class CentralBuffer {
       if (k >= 2 ? free < chunks + k - 1 : free - chunks < this.reserve) continue;
       this.bid(r, port, b, t);
     }
-    // Admitted packets' later chunks compete for the same write port (notes sec. 2.4 step 3).
+    // Admitted packets' later chunks compete for the same write port ("Write port").
     const reads = this.reads;
     for (let i = 0; i < reads.trackedCount; i++) {
       const b = reads.trackedAt(i);
@@ -301,7 +303,7 @@ class CentralBuffer {
       onRequest: (slot, g, t) => {
         // A packet joins its output's queue with its header-copy write (002 sec. 4.1: "if
         // firstP = nil then firstP <- writeloc else NP[lastP] <- writeloc; lastP <- writeloc"); an
-        // adaptive up port is committed then (notes sec. 2.3 step 3). A packet not yet written asks
+        // adaptive up port is committed then ("Output queues"). A packet not yet written asks
         // for the crossbar: the first such request makes a unicast eligible for the buffer.
         const b = s.slotBuf(slot);
         if (!pool.isAdmitted(b)) {
@@ -314,7 +316,7 @@ class CentralBuffer {
       },
       mayClaim: (slot, g, t) => {
         // Queued: only the front of its output's queue, once its header copy is written. Not
-        // queued (the crossbar): only an idle output, its queue empty (notes sec. 2.4 step 1a).
+        // queued (the crossbar): only an idle output, its queue empty ("Crossbar (the flit path)").
         const q = this.queues;
         const front = q.firstP[g]!;
         if (pool.isAdmitted(s.slotBuf(slot))) return front === slot && q.key[slot]! <= t;

@@ -3,21 +3,22 @@ import type { EngineState } from '../engine/state.js';
 import type { OutputQueues } from './output-queue.js';
 
 /**
- * The chunk path of 002's switches, cycle by cycle (002 sec. 4.1, 5.1, 7.1; notes sec. 2.3): a
- * packet's flits are deserialised into chunks of `chunk` flits, each chunk is written into a RAM
- * (the central buffer, or the input buffer) one cycle after its last flit arrived, an output port
- * reads it from the cycle after the write, and flit f of a chunk read in cycle R leaves on the
- * port's link at R + `readToLink` + f at the earliest (notes: 4, two staircase stages and two
- * matching the crossbar path). With 8-flit chunks this puts a lone packet's flit j on the link 13
- * cycles after it arrived: the flit path's 6 plus the 7 of deserialisation (002 sec. 7.1).
+ * The chunk path of 002's switches, cycle by cycle (002 sec. 4.1, 5.1, 7.1; the cycle rules are
+ * ours, docs/algorithms/central-buffer.md, "The chunk path"): a packet's flits are deserialised
+ * into chunks of `chunk` flits, each chunk is written into a RAM (the central buffer, or the input
+ * buffer) one cycle after its last flit arrived, an output port reads it from the cycle after the
+ * write, and flit f of a chunk read in cycle R leaves on the port's link at R + `readToLink` + f at
+ * the earliest (4: two staircase stages and two matching the crossbar path). With 8-flit chunks
+ * this puts a lone packet's flit j on the link 13 cycles after it arrived: the flit path's 6 plus
+ * the 7 of deserialisation (002 sec. 7.1).
  *
- * Rules of a read (notes sec. 2.3):
+ * Rules of a read (the same section):
  *  - the output owns the packet (the engine granted its branch an output in an earlier cycle), or
  *    the packet is at the front of the output's queue and the output is done reading its current
- *    packet, with at most `serial` of its flits unsent: 002 notes sec. 2.4 step 4 and 2.5 step 3 (an
- *    output takes its next packet after reading the last chunk of the previous one), so the next
- *    header chunk is read while the last one is still on the link and the two packets leave back to
- *    back (the engine grants the link only after the previous tail, in the cycle that follows it);
+ *    packet, with at most `serial` of its flits unsent (an output takes its next packet after
+ *    reading the last chunk of the previous one), so the next header chunk is read while the last
+ *    one is still on the link and the two packets leave back to back (the engine grants the link
+ *    only after the previous tail, in the cycle that follows it);
  *  - the chunk has been written (central buffer with header copies: a port's own header copy,
  *    written at its admission cycle plus its rank, 002 sec. 4.2.1);
  *  - serializer: at most `serial` flits the port already read are still unsent;
@@ -29,9 +30,10 @@ import type { OutputQueues } from './output-queue.js';
  * chooses them (the model arbitrates them with header writes, `canWrite` / `writeNext`). Frees stay
  * with the chunk pool's accounting.
  *
- * Cycles: the engine counts a flit as arrived in the cycle it crossed the link; the notes one cycle
- * later. A chunk whose last flit is in the buffer at the start of cycle t - 1 (engine) has arrived
- * by t - 1 (notes), so it may be written in cycle t; `observe` keeps that snapshot per buffer.
+ * Cycles: the engine books a flit in the cycle it crossed the link; the chunk path's rules count it
+ * as arrived one cycle later. A chunk whose last flit is in the buffer at the start of cycle t - 1
+ * (engine) has arrived by t - 1, so it may be written in cycle t; `observe` keeps that snapshot per
+ * buffer.
  */
 export class ChunkReads {
   // Per branch slot.

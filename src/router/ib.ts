@@ -2,14 +2,15 @@ import { McsimError } from '../util/errors.js';
 import type { SwitchModel } from './model.js';
 
 /**
- * The InfiniBand switch of 003 (notes sec. 1.7), `packet` buffer mode: virtual cut-through at
- * packet granularity ("a packet will stay in a channel (buffer) until the next required channel is
- * free", 003 sec. 3); each virtual lane (VC) of a link has its own receive buffer, which takes a
- * packet only when all of it fits and holds one packet at a time (credits per VL); a link sends
- * whole packets, choosing among its VLs round-robin at packet boundaries; a host adapter's
- * injection channels are the VLs of one link. Replication (multicast) is the engine's asynchronous
- * one: each branch leaves when its own output is granted. The `credit` buffer mode (a FIFO of
- * credit blocks per VL, notes sec. 1.7) is `ibCreditSwitch` in src/ib/credit.ts, built on this one.
+ * The InfiniBand switch of 003 (docs/algorithms/ib-mcast.md, "VL buffers" and "Arbitration"),
+ * `packet` buffer mode: virtual cut-through at packet granularity ("a packet will stay in a channel
+ * (buffer) until the next required channel is free", 003 sec. 3); each virtual lane (VC) of a link
+ * has its own receive buffer, which takes a packet only when all of it fits and holds one packet at
+ * a time (credits per VL); a link sends whole packets, choosing among its VLs round-robin at packet
+ * boundaries; a host adapter's injection channels are the VLs of one link. Replication (multicast)
+ * is the engine's asynchronous one: each branch leaves when its own output is granted. The `credit`
+ * buffer mode (a FIFO of credit blocks per VL) is `ibCreditSwitch` in src/ib/credit.ts, built on
+ * this one.
  */
 export const ibSwitch: SwitchModel = {
   name: 'ib',
@@ -31,8 +32,9 @@ export const ibSwitch: SwitchModel = {
       wholePackets: true,
       oneHostLink: true,
       canAllocate: (buf, length) => cap[buf]! >= length,
-      // shared-sl (notes sec. 1.6): a packet with an SL enters by its host link's VL sl, waiting
-      // for it in order behind the packets before it; without one, any free VL (lowest first).
+      // shared-sl (docs/algorithms/ib-mcast.md): a packet with an SL enters by its host link's VL
+      // sl, waiting for it in order behind the packets before it; without one, any free VL (lowest
+      // first).
       canInject: (buf, worm) => worm?.sl === undefined || buf - injFirst[pcSrc[bufPc[buf]!]!]! === worm.sl,
     };
   },

@@ -33,16 +33,16 @@ export function checkProcessorSlots(net: Network, model: string): void {
 }
 
 /**
- * The processor's port of a leaf switch (002 notes sec. 2.2): the node's injection channels used as
- * one FIFO into its switch, an ordinary input port of that switch (002 sec. 4.1, 5). The processor's
- * link carries one packet after another, the next header following the previous tail, and the
- * switch serves them in arrival order. Like a switch link's input, the port has as many packet
- * slots as that input has VCs (`inputSlots`; extra injection channels stay unused, fewer are
- * refused by `checkProcessorSlots`) and a FIFO of `fifoFlits` flits: the processor sends a flit
- * only while the packets at the port hold fewer (notes sec. 2.1: credit from the downstream FIFO).
- * A packet keeps its slot until its tail has left the switch; it leaves the port when its tail has
- * left it, or, in a central-buffer switch, when it is written into the central buffer (`left`),
- * after which its flits are no longer in the FIFO.
+ * The processor's port of a leaf switch (docs/algorithms/central-buffer.md, "The processor's
+ * port"): the node's injection channels used as one FIFO into its switch, an ordinary input port of
+ * that switch (002 sec. 4.1, 5). The processor's link carries one packet after another, the next
+ * header following the previous tail, and the switch serves them in arrival order. Like a switch
+ * link's input, the port has as many packet slots as that input has VCs (`inputSlots`; extra
+ * injection channels stay unused, fewer are refused by `checkProcessorSlots`) and a FIFO of
+ * `fifoFlits` flits: the processor sends a flit only while the packets at the port hold fewer (the
+ * flow control of a switch link's input). A packet keeps its slot until its tail has left the
+ * switch; it leaves the port when its tail has left it, or, in a central-buffer switch, when it is
+ * written into the central buffer (`left`), after which its flits are no longer in the FIFO.
  */
 export class InjectionQueue {
   /** Per node: ring of the injection buffers whose packets are at the port, oldest first. */

@@ -138,15 +138,17 @@ export const inputFifoSwitch: SwitchModel = {
 
 /**
  * 002's input-buffer switch proper (with switchOptions): per-output request queues and the chunk
- * path of replicated packets. At its first request (h + 4, notes sec. 2.5 step 2) every branch of
- * the head packet enqueues at its output, keyed by (cycle, input port), so same-cycle requests queue
- * in ascending input order and all ports see the packets in one consistent order (the "prioritized
- * reservation of ports" that excludes 002 Fig. 2's single-switch deadlock); an output serves its
- * queue in FIFO order, one packet at a time (step 3). A replicated packet (k >= 2) takes the chunk
- * path (002 sec. 5.1, 7.1): each chunk written into the input RAM one cycle after it is complete,
- * read by each of its ports in turn (one read per cycle per input RAM, least recently served port
- * first), flit f of a chunk read at R leaving at R + 4 + f, reads paused by the serializer
- * (chunk-reads.ts). A single-port packet crosses on the flit path (notes sec. 2.5 step 3).
+ * path of replicated packets (docs/algorithms/input-buffer.md). At its first request (routing delay
+ * over) every branch of the head packet enqueues at its output, keyed by (cycle, input port), so
+ * same-cycle requests queue in ascending input order and all ports see the packets in one
+ * consistent order (the "prioritized reservation of ports" that excludes 002 Fig. 2's single-switch
+ * deadlock); an output serves its queue in FIFO order, one packet at a time. A replicated packet
+ * (k >= 2) takes the chunk path (002 sec. 5.1, 7.1): each chunk written into the input RAM one cycle
+ * after it is complete, read by each of its ports in turn (one read per cycle per input RAM, least
+ * recently served port first), flit f of a chunk read at R leaving at R + 4 + f, reads paused by
+ * the serializer (chunk-reads.ts). A single-port packet crosses on the flit path (our reading of
+ * 002 sec. 7.1's "input port FIFO replication": the 7 chunk cycles apply to replicated packets
+ * only).
  */
 function ibQueues(
   net: Parameters<typeof inputPort>[0],

@@ -50,10 +50,11 @@ export interface SwitchPolicy {
   injectRoom?(buf: number): boolean;
   /**
    * May a worm whose start-up has ended take the free injection buffer `buf` now? Lets a model make
-   * a node's injection channels one FIFO (002 notes sec. 2.2: the next packet follows the previous
-   * one's tail). When present, `onGrant` is also told of injection buffers. Absent: any free one.
+   * a node's injection channels one FIFO (002's processor port: the next packet follows the previous
+   * one's tail, docs/algorithms/central-buffer.md). When present, `onGrant` is also told of
+   * injection buffers. Absent: any free one.
    * `worm` is the worm at the front of the node's queue (e.g. its `sl` picks the VL it may enter
-   * by, 003 notes sec. 1.6 `shared-sl`).
+   * by, 003's `shared-sl`, docs/algorithms/ib-mcast.md).
    */
   canInject?(buf: number, worm?: WormSpec): boolean;
   /**
@@ -74,7 +75,8 @@ export interface SwitchPolicy {
    * Extra cycles, beyond the routing delay, before branch `rank` (0-based, by ascending output port)
    * of the `branches` out-branches set up at the head of buffer `buf` may request its output: a
    * switch whose replicated packets take a slower path (002 sec. 7.1: deserialised into chunks, 7
-   * cycles) and whose output ports read one packet in turn (the rank stagger, 002 notes sec. 2.3).
+   * cycles) and whose output ports read one packet in turn (the rank stagger,
+   * docs/algorithms/central-buffer.md, "The chunk path").
    * Absent: every branch is ready with its head.
    */
   branchDelay?(buf: number, branches: number, rank: number): number;
@@ -86,7 +88,7 @@ export interface SwitchPolicy {
    */
   beginCycle?(t: number): void;
   /**
-   * Per-output queues (002 sec. 4.1 and 5.1, notes sec. 2.4-2.5). When present, the allocator
+   * Per-output queues (002 sec. 4.1 and 5.1). When present, the allocator
    * first tells the model of every request of the cycle (`onRequest`: branch `slot` asks for
    * allocation group `group`, after any adaptive choice; called whether or not the group has a free
    * buffer, so a model can enqueue the request the first time it is made), then asks `mayClaim` of
@@ -101,7 +103,7 @@ export interface SwitchPolicy {
   mayClaim?(slot: number, group: number, t: number): boolean;
   /**
    * May branch `slot` send its flit number `sent` (0-based) in cycle t, as far as the switch's
-   * internal pipeline goes (e.g. a chunk read from a RAM some cycles earlier, 002 notes sec. 2.3)?
+   * internal pipeline goes (e.g. a chunk read from a RAM some cycles earlier, 002's chunk path)?
    * Asked by the link stage on top of its own rules (output, flit present, room downstream).
    * Absent: always.
    */
@@ -117,13 +119,14 @@ export interface SwitchPolicy {
   /**
    * Links send whole packets: once a channel has sent a packet's header on one VC, its other VCs
    * wait until that packet's tail has crossed (InfiniBand's VL arbitration at packet boundaries,
-   * 003 notes sec. 1.7). Absent or false: flits of different VCs interleave round-robin.
+   * docs/algorithms/ib-mcast.md, "Arbitration"). Absent or false: flits of different VCs interleave
+   * round-robin.
    */
   readonly wholePackets?: boolean;
   /**
    * A node's injection channels are the VCs of one host link: a worm starts into a free one only
-   * after the worm before it has pushed its tail (one packet at a time at link rate, 003 notes
-   * sec. 1.6). Absent or false: each injection channel is a link of its own.
+   * after the worm before it has pushed its tail (one packet at a time at link rate, 003's host
+   * link). Absent or false: each injection channel is a link of its own.
    */
   readonly oneHostLink?: boolean;
 }

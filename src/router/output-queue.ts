@@ -6,9 +6,9 @@
  * `lastP[o]` per output, `NP` per header chunk (here per header copy, i.e. per branch slot, since
  * 002 sec. 4.2.1 writes one header copy per output), the key being the cycle of the header-copy
  * write; "the order of packets in a queue is entirely determined by the order of header chunk
- * writes". In the input-buffer switch it is the request queue of each output (002 sec. 5.1; notes
- * sec. 2.5 step 2-3), keyed by (request cycle, input port): same-cycle requests in ascending input
- * order. Keys only grow along a queue in both uses, so an insertion walks from the tail.
+ * writes". In the input-buffer switch it is the request queue of each output (002 sec. 5.1;
+ * docs/algorithms/input-buffer.md), keyed by (request cycle, input port): same-cycle requests in
+ * ascending input order. Keys only grow along a queue in both uses, so an insertion walks from the tail.
  */
 export class OutputQueues {
   /** Per group: the slot at the front (`firstP`) and at the back (`lastP`), or -1 (nil). */

@@ -2,7 +2,9 @@
  * The pipelines of 002's two input-buffer organisations that avoid a chunk-wide crossbar, cycle by
  * cycle, to show they match the chunk-wide crossbar's rate (002 sec. 5.2: "there is no loss in
  * performance"). Not used by the simulation, which times all three organisations alike; tests
- * reproduce 002 Fig. 12 and the split-RAM schedule (notes E5, E6) from these.
+ * reproduce 002 Fig. 12 (its table of the first cycles survives in the text) from these, and check
+ * that split-RAM ports (sec. 5.2.2: each reads the flit-wide RAMs in sequence) started a cycle
+ * apart never read one RAM together.
  *
  * Register staircase (sec. 5.2.1, Fig. 11-12): k registers R0..R(k-1) per input buffer. Output ports
  * that want the input take turns at its RAM, one chunk read per cycle, into R0; a port reading chunk

@@ -7,10 +7,12 @@ import { packRoute } from './routing.js';
 /**
  * The linear forwarding table of an IbaMesh from XY routing (003 sec. 3.3.1): X first, then Y.
  * Toward a destination further east port 1, west 3, then north 2, south 4; at the destination's
- * own switch, the host port 5 (003 notes sec. 1.3, case 5). Every VL of the port is allowed, or with
+ * own switch, the host port 5 (docs/algorithms/ib-mcast.md, "Linear forwarding table"). Every VL of
+ * the port is allowed, or with
  * `routingOptions: { vls: dedicated }` the one VL the port is dedicated to (003 sec. 4: "NE: VL0;
  * SW: VL1" with 2 VLs, "N:VL0; E:VL1; S:VL2; W:VL3" with 4), or with `{ vl: v }` VL v on every
- * port: the route of a `shared-sl` packet whose SL maps to VL v (003 notes sec. 1.6).
+ * port: the route of a `shared-sl` packet whose SL maps to VL v (docs/algorithms/ib-mcast.md,
+ * "VL policies").
  */
 export const ibXyRouting: RoutingDef = {
   name: 'ib-xy',

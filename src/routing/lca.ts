@@ -11,10 +11,10 @@ import { packRoute } from './routing.js';
  * it goes up, and any of the 4 up ports will do ("multidestination worms travel adaptively up to
  * the LCA stage", 002 sec. 3.3): `alternatives` offers them all and the engine picks one when the
  * header asks for an output (engine/adaptive.ts: the first idle up port in cyclic order from the
- * switch's pointer, else the least backlog; the 002 notes' policy, sec. 2.3). `route` names the
- * destination's digit, up port 4 + floor(d / 4^(l-1)) mod 4, as the representative path that static
- * tracing shows. Every route is a run of up channels then a run of down channels, so the channel
- * dependency graph is acyclic with any number of VCs (002 notes sec. 1.3).
+ * switch's pointer, else the least backlog; our reading, docs/switched-networks.md, "Routing").
+ * `route` names the destination's digit, up port 4 + floor(d / 4^(l-1)) mod 4, as the
+ * representative path that static tracing shows. Every route is a run of up channels then a run of
+ * down channels, so the channel dependency graph is acyclic with any number of VCs.
  */
 export const lcaRouting: RoutingDef = {
   name: 'lca',

@@ -3,17 +3,17 @@ import type { Topology } from './topology.js';
 
 /** Children (down ports) and parents (up ports) of every switch: 8-port switches (002 sec. 7.1). */
 export const K = 4;
-/** Ports 0..K-1 lead down (toward processors), K..2K-1 up (002 notes sec. 1.1, port numbering ours). */
+/** Ports 0..K-1 lead down (toward processors), K..2K-1 up (our numbering, docs/switched-networks.md). */
 export const UP = K;
 
 /**
  * A 4-ary n-tree of 8-port switches (002 sec. 7.1-7.2; Petrini & Vanneschi's k-ary n-tree), with
- * the wiring of the 002 reading notes sec. 1.1. N = 4^n processors; n levels of N/4 switches, level
- * 1 (leaves) .. n (top). Switch S(l, j) has global id (l-1)*N/4 + j and is written `s<l>.<j>`;
- * j = b*4^(l-1) + r with block b (its subtree covers processors [b*4^l, (b+1)*4^l)) and replica r.
- * Processor p sits on down port p mod 4 of leaf switch S(1, floor(p/4)). Up port 4+u of
- * S(l, b*4^(l-1) + r) (l < n) links to S(l+1, floor(b/4)*4^l + r + u*4^(l-1)) at its down port
- * b mod 4; the top level's up ports are unconnected.
+ * our reading of its wiring (docs/switched-networks.md, "Topologies"). N = 4^n processors; n levels
+ * of N/4 switches, level 1 (leaves) .. n (top). Switch S(l, j) has global id (l-1)*N/4 + j and is
+ * written `s<l>.<j>`; j = b*4^(l-1) + r with block b (its subtree covers processors [b*4^l,
+ * (b+1)*4^l)) and replica r. Processor p sits on down port p mod 4 of leaf switch S(1, floor(p/4)).
+ * Up port 4+u of S(l, b*4^(l-1) + r) (l < n) links to S(l+1, floor(b/4)*4^l + r + u*4^(l-1)) at its
+ * down port b mod 4; the top level's up ports are unconnected.
  */
 export class FatTree implements Topology {
   readonly kind = 'fattree';

@@ -6,7 +6,7 @@ export const IB_EAST = 1;
 export const IB_NORTH = 2;
 export const IB_WEST = 3;
 export const IB_SOUTH = 4;
-/** The port of the host channel adapter (003 notes sec. 1.1: the paper never names it). */
+/** The port of the host channel adapter (ours: 003 never numbers it; docs/algorithms/ib-mcast.md). */
 export const IB_HOST = 5;
 const NAMES = ['mgmt', 'E', 'N', 'W', 'S', 'host'];
 
