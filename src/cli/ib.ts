@@ -108,9 +108,9 @@ function cablingMap(cabling: string | undefined): ((p: number) => number) | unde
 }
 
 /**
- * `mcsim ib check`: checks a fabric's tables before they are simulated (notes sec. 5 P14): every
- * LFT route reaches its host by a shortest path; every MLID's MFT is one source's tree that gives
- * each host it reaches one copy. Returns 6 when a check fails.
+ * `mcsim ib check`: checks a fabric's tables before they are simulated
+ * (docs/algorithms/ib-mcast.md): every LFT route reaches its host by a shortest path; every MLID's
+ * MFT is one source's tree that gives each host it reaches one copy. Returns 6 when a check fails.
  */
 export function ibCheckCommand(o: IbCheckOpts): number {
   const t = mesh(o.topology);

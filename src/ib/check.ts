@@ -5,8 +5,9 @@ import { HOST_PORT, hostLid, NO_PORT } from './subnet.js';
 
 /**
  * Checks of forwarding tables a subnet manager (or a user) wrote, before they are simulated
- * (notes sec. 5 P14): every LFT route must reach its host by a shortest path, and every MFT must
- * be a tree that gives each host it reaches exactly one copy.
+ * (docs/algorithms/ib-mcast.md, "Export, import and checks"): every LFT route must reach its host
+ * by a shortest path, and every MFT must be a tree that gives each host it reaches exactly one
+ * copy.
  */
 
 /** LFT problems: routes that leave on a port without a link, loop, or are longer than the distance. */
@@ -53,7 +54,7 @@ export interface MftCheck {
   problems: string[];
 }
 
-/** An MFT of one MLID as a per-source tree (notes sec. 1.5): one root, no duplicates, no loop, no dead port. */
+/** An MFT of one MLID as a per-source tree (ib-mcast.md): one root, no duplicates, no loop, no dead port. */
 export function checkMft(t: IbaMesh, masks: Uint8Array): MftCheck {
   const entered = new Uint8Array(t.numSwitches);
   for (let s = 0; s < t.numSwitches; s++)

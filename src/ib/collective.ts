@@ -25,7 +25,7 @@ export interface IbRunSpec {
   routingDelay: number;
   /** `packet`: the event-driven packet-level path; `flit`: the flit-level engine with the `ib` switch model. */
   engine: 'packet' | 'flit';
-  /** `credit` buffer mode (notes sec. 1.7): packets per VL FIFO (`creditSlots`); absent: `packet` mode. */
+  /** `credit` buffer mode: packets per VL FIFO (`creditSlots`); absent: `packet` mode. */
   creditSlots?: number;
 }
 
@@ -43,8 +43,8 @@ export interface IbRunOutput {
 
 /**
  * The jobs of a collective in the order each host sends them: per source, its unicasts in the
- * workload's order (`uc`), or one packet with the source's MFT (`mc`, one MLID per (source,
- * group), notes sec. 1.5).
+ * workload's order (`uc`), or one packet with the source's MFT (`mc`, one MLID per (source, group),
+ * docs/algorithms/ib-mcast.md, "Multicast forwarding table by union").
  */
 export function collectiveJobs(t: IbaMesh, c: IbCollective, scheme: 'uc' | 'mc'): PacketJob[] {
   const jobs: PacketJob[] = [];
@@ -63,9 +63,9 @@ export function collectiveJobs(t: IbaMesh, c: IbCollective, scheme: 'uc' | 'mc')
 }
 
 /**
- * The SLs of `shared-sl` (notes sec. 1.6): packet j of a host (in its sending order) has SL
- * (LID + j) mod k, so a host's successive unicasts rotate over the VLs and its one multicast
- * packet takes SL LID mod k.
+ * The SLs of `shared-sl` (docs/algorithms/ib-mcast.md, "VL policies"): packet j of a host (in its
+ * sending order) has SL (LID + j) mod k, so a host's successive unicasts rotate over the VLs and
+ * its one multicast packet takes SL LID mod k.
  */
 export function assignSls(t: IbaMesh, jobs: PacketJob[], k: number): void {
   const seq = new Map<number, number>();
@@ -184,8 +184,8 @@ export function runCollective(t: IbaMesh, c: IbCollective, spec: IbRunSpec): IbR
 }
 
 /**
- * The zero-load makespan of one multicast (notes E9): (H + 1)(R + 1) + L - 1 cycles, H the longest
- * XY distance from the source to a member.
+ * The zero-load makespan of one multicast: (H + 1)(R + 1) + L - 1 cycles, H the longest XY distance
+ * from the source to a member (the engine's zero-load time of a packet over H hops, docs/engine.md).
  */
 export function zeroLoadMulticast(
   t: IbaMesh,

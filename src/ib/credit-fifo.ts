@@ -1,12 +1,12 @@
 import { BUF_INJ, BUF_NET, type Network } from '../engine/network.js';
 
 /**
- * The VL FIFOs of the `credit` buffer mode (notes sec. 1.7) for the packet-level path: the same
- * rules as the flit engine's `ibCreditSwitch` (src/ib/credit.ts), on the same buffer numbering. A
- * VL of a link (or of a host link) is `slots` one-packet buffers, VC = vl * slots + i, taken in
- * ring order whenever the next one is free (the VL has room); the link starts a VL's packets in
- * that order (`sendable`); only the front packet of a VL may request an output; slots are released
- * front first when a tail leaves.
+ * The VL FIFOs of the `credit` buffer mode (docs/algorithms/ib-mcast.md, "VL buffers") for the
+ * packet-level path: the same rules as the flit engine's `ibCreditSwitch` (src/ib/credit.ts), on
+ * the same buffer numbering. A VL of a link (or of a host link) is `slots` one-packet buffers, VC =
+ * vl * slots + i, taken in ring order whenever the next one is free (the VL has room); the link
+ * starts a VL's packets in that order (`sendable`); only the front packet of a VL may request an
+ * output; slots are released front first when a tail leaves.
  */
 export class CreditFifos {
   /** Per buffer: its FIFO (-1 for a sink) and its slot in it. */

@@ -3,35 +3,36 @@ import { ibSwitch } from '../router/ib.js';
 import type { SwitchModel, SwitchPolicy } from '../router/model.js';
 import { McsimError } from '../util/errors.js';
 
-/** Bytes per IB credit block (notes sec. 1.7, `credit` mode). */
+/** Bytes per IB credit block (InfiniBand's flow-control unit, `credit` mode). */
 export const CREDIT_BYTES = 64;
 
 /**
- * Packets of `packetBytes` that a VL buffer of `bufferBytes` holds in `credit` mode (notes sec.
- * 1.7): the buffer has bufferBytes / 64 credits, a packet takes ceil(b / 64). Every packet of a
- * collective has the same size, so "room for the whole packet" is "a free packet slot".
+ * Packets of `packetBytes` that a VL buffer of `bufferBytes` holds in `credit` mode: the buffer has
+ * bufferBytes / 64 credits, a packet takes ceil(b / 64). Every packet of a collective has the same
+ * size, so "room for the whole packet" is "a free packet slot".
  */
 export function creditSlots(packetBytes: number, bufferBytes: number): number {
   const slots = Math.floor(Math.floor(bufferBytes / CREDIT_BYTES) / Math.ceil(packetBytes / CREDIT_BYTES));
   if (slots < 1)
     throw new McsimError(
-      `a credit-mode VL buffer of ${bufferBytes} B cannot hold a ${packetBytes} B packet (virtual cut-through needs the whole packet, notes sec. 1.7)`,
+      `a credit-mode VL buffer of ${bufferBytes} B cannot hold a ${packetBytes} B packet (virtual cut-through needs the whole packet)`,
       'workload.vlBufferBytes',
     );
   return slots;
 }
 
 /**
- * The `ib` switch with `credit` buffers (notes sec. 1.7, IB's own flow control): each VL of a
- * link is a FIFO of `slots` packets (its credits in 64-byte blocks). In the engine a channel has
- * k * slots VCs, VC = vl * slots + i; a route's VC mask names VLs (`laneSlots`). A packet may be
- * given a VL whenever its FIFO has room for it (003 sec. 3.2, docs/algorithms/ib-mcast.md: the lowest VL that can accept it),
- * even while packets granted before it still wait for the link: the VL's slots are taken in ring
- * order and the link sends a VL's packets in that order (a header may cross only after the header
- * of the slot before it, `flitGate`). Only the front packet of a VL may compete for an output:
- * head-of-line order within a VL. The space a packet holds returns when its tail has left
- * (creditDelay 0). The host link's VLs (the switch's port 5, docs/algorithms/ib-mcast.md) are such FIFOs too.
- * Links, one host link and replication are the `packet` mode's.
+ * The `ib` switch with `credit` buffers (IB's own flow control, docs/algorithms/ib-mcast.md, "VL
+ * buffers"): each VL of a link is a FIFO of `slots` packets (its credits in 64-byte blocks). In the
+ * engine a channel has k * slots VCs, VC = vl * slots + i; a route's VC mask names VLs
+ * (`laneSlots`). A packet may be given a VL whenever its FIFO has room for it (003 sec. 3.2,
+ * docs/algorithms/ib-mcast.md: the lowest VL that can accept it), even while packets granted before
+ * it still wait for the link: the VL's slots are taken in ring order and the link sends a VL's
+ * packets in that order (a header may cross only after the header of the slot before it,
+ * `flitGate`). Only the front packet of a VL may compete for an output: head-of-line order within a
+ * VL. The space a packet holds returns when its tail has left (creditDelay 0). The host link's VLs
+ * (the switch's port 5, docs/algorithms/ib-mcast.md) are such FIFOs too. Links, one host link and
+ * replication are the `packet` mode's.
  */
 export function ibCreditSwitch(slots: number): SwitchModel {
   return {

@@ -4,9 +4,10 @@ import { type Mft, maskPorts } from './mft.js';
 import { hcaDesc, hcaGuid, hex64, lidTarget, NO_PORT, switchDesc, switchGuid, switchLid } from './subnet.js';
 
 /**
- * Writers of OpenSM's dump formats (notes sec. 6.1, from OpenSM's osm_dump.c), so mcsim's tables can
- * be compared with a subnet manager's and loaded where OpenSM's file routing engine reads them.
- * Switches are written in (x, y) order (notes sec. 6.2), i.e. in order of their GUIDs.
+ * Writers of OpenSM's dump formats (docs/algorithms/ib-mcast.md, "Names and formats"), so mcsim's
+ * tables can be compared with a subnet manager's and loaded where OpenSM's file routing engine
+ * reads them. Switches are written in (x, y) order (mcsim's convention), i.e. in order of their
+ * GUIDs.
  */
 
 /** Switch ids in (x, y) order. */
@@ -48,7 +49,7 @@ export function lftsDump(t: IbaMesh, lft: Lft): string {
 
 /**
  * `opensm.mcfdbs`: for each switch with a non-empty entry, an empty line, `Switch <guid>`,
- * `LID    : Out Port(s)`, then per MLID `0x%04X :` and ` 0x%03X ` per port (notes E5).
+ * `LID    : Out Port(s)`, then per MLID `0x%04X :` and ` 0x%03X ` per port.
  */
 export function mcfdbsDump(t: IbaMesh, mfts: readonly Mft[]): string {
   const sorted = [...mfts].sort((a, b) => a.mlid - b.mlid);

@@ -8,21 +8,22 @@ import { checkVls, type VlPolicy } from './vl.js';
 export interface FabricSpec {
   policy: VlPolicy;
   vls: number;
-  /** Packet length in flits: every VL buffer holds one whole packet (notes sec. 1.7, `packet` mode). */
+  /** Packet length in flits: every VL buffer holds one whole packet (`packet` mode). */
   length: number;
   /**
-   * `credit` buffer mode (notes sec. 1.7): packets each VL FIFO holds; each VL is then this many
-   * one-packet VCs (src/ib/credit.ts, slots.ts). Absent: `packet` mode, one packet per VL.
+   * `credit` buffer mode: packets each VL FIFO holds; each VL is then this many one-packet VCs
+   * (src/ib/credit.ts, slots.ts). Absent: `packet` mode, one packet per VL.
    */
   creditSlots?: number;
 }
 
 /**
- * The engine network of an IbaMesh under a VL policy (notes sec. 1.6-1.8): k VLs per link, each
- * with a buffer of one packet; XY forwarding with every VL allowed (`shared`) or the port's own
- * (`dedicated`); the host link has k VLs under `shared` and VL0 otherwise; one ejection channel.
- * Both the flit-level engine and the packet-level path run on it, so they number buffers alike
- * (the engine only while a link has at most 24 VCs: VLs x credit slots).
+ * The engine network of an IbaMesh under a VL policy (docs/algorithms/ib-mcast.md, "Virtual lanes
+ * and VL buffers"): k VLs per link, each with a buffer of one packet; XY forwarding with every VL
+ * allowed (`shared`) or the port's own (`dedicated`); the host link has k VLs under `shared` and
+ * VL0 otherwise; one ejection channel. Both the flit-level engine and the packet-level path run on
+ * it, so they number buffers alike (the engine only while a link has at most 24 VCs: VLs x credit
+ * slots).
  */
 export function ibNetwork(t: IbaMesh, f: FabricSpec): Network {
   checkVls(f.policy, f.vls);
@@ -31,7 +32,7 @@ export function ibNetwork(t: IbaMesh, f: FabricSpec): Network {
   const net = buildNetwork(t, rf, {
     vcsPerClass: [f.vls],
     bufferDepth: f.length,
-    // shared-sl: the host link has k VLs too; each packet enters on its SL's (notes sec. 1.6).
+    // shared-sl: the host link has k VLs too; each packet enters on its SL's.
     injectionChannels: f.policy === 'shared' || sl ? f.vls : 1,
     consumptionChannels: 1,
     // shared-sl: a packet follows `ib-xy-vl<v>`, XY on its one VL v (its worm's `routing`).

@@ -1,15 +1,16 @@
 import { drawsAtRandom } from './workload.js';
 
 /**
- * Figs. 10-27 of 003 as one parameterised experiment (notes sec. 2.4): fig = 10 + 6f + 3g + v with
- * family f (one-, multi-, all-source), group g (40%, 100%) and VL index v (1, 2, 4 VLs). The
- * experiment files experiments/ib-fig10.yaml .. ib-fig27.yaml are written from here by
- * scripts/ib-figures.ts (a test keeps them equal), and the claims read the same parameters.
+ * Figs. 10-27 of 003 as one parameterised experiment (docs/experiments/infiniband.md):
+ * fig = 10 + 6f + 3g + v with family f (one-, multi-, all-source), group g (40%, 100%) and VL index
+ * v (1, 2, 4 VLs). The experiment files experiments/ib-fig10.yaml .. ib-fig27.yaml are written from
+ * here by scripts/ib-figures.ts (a test keeps them equal), and the claims read the same parameters.
  *
- * Every figure runs under both VL buffer models (notes sec. 1.7, an axis of the experiment): the
- * paper's one packet per VL buffer (`packet`, its "a packet will stay in a channel (buffer)") and
- * InfiniBand's own credit flow control (`credit`, an 8 KB FIFO per VL in 64-byte credits), so that
- * every claim is reported under each and no verdict rests silently on the choice.
+ * Every figure runs under both VL buffer models (an axis of the experiment;
+ * docs/algorithms/ib-mcast.md, "VL buffers"): the paper's one packet per VL buffer (`packet`, its
+ * "a packet will stay in a channel (buffer)") and InfiniBand's own credit flow control (`credit`,
+ * an 8 KB FIFO per VL in 64-byte credits), so that every claim is reported under each and no
+ * verdict rests silently on the choice.
  */
 export interface IbFigure {
   id: string;
@@ -62,7 +63,7 @@ export function ibFigure(figure: number): IbFigure {
   const lanes = vls === 1 ? '1 virtual lane' : `${vls} virtual lanes`;
   const group = `destination group size: ${g === 0 ? '40%' : '100%'}`;
   // Figs. 22-24 are captioned "source size: 100%, destination group size: 100%", but sec. 4's text
-  // gives them the 40% group (notes Q11); the captions of 25-27 are the same, with 100%.
+  // gives them the 40% group; the captions of 25-27 are the same, with 100%.
   const caption =
     family === 'one'
       ? `One-source multicast with ${lanes} (${group})`
@@ -97,7 +98,7 @@ export function ibFigureYaml(f: IbFigure): string {
     : `${IB_SEEDS.length} seeds per point.`;
   const note =
     f.family === 'all' && f.groupFraction < 1
-      ? ' The caption says "destination group size: 100%"; sec. 4 gives these figures the 40% group (notes Q11).'
+      ? ' The caption says "destination group size: 100%"; sec. 4 gives these figures the 40% group.'
       : '';
   return `# 003 Fig. ${f.figure}, one of Figs. 10-27 written from one template by scripts/ib-figures.ts
 # (src/ib/figures.ts); edit the template, not this file. Run: mcsim reproduce ${f.id}   (scaled down: --quick)
@@ -111,9 +112,9 @@ description: >
   InfiniBand mesh (003 sec. 4) with ${f.vls === 1 ? '1 virtual lane' : `${f.vls} virtual lanes, shared ("NESW: VL0${f.vls === 2 ? ', VL1' : ', VL1, VL2, VL3'}") or dedicated per port`};
   hardware multicast by the MFT of each source (mc) against one unicast per member in ascending
   LID order (uc). Makespan until the last member holds the last byte, 1X SDR (4 ns per byte),
-  32-byte flits, routing 1 flit time per switch, whole-packet VL arbitration (003 notes sec.
-  1.6-1.8); under both VL buffer models: one packet per VL buffer (packet, the paper's) and an
-  8 KB credit FIFO per VL (credit, InfiniBand's flow control); ${seedsText}${note}
+  32-byte flits, routing 1 flit time per switch, whole-packet VL arbitration (our readings,
+  docs/algorithms/ib-mcast.md); under both VL buffer models: one packet per VL buffer (packet,
+  the paper's) and an 8 KB credit FIFO per VL (credit, InfiniBand's flow control); ${seedsText}${note}
 base:
   network: { topology: "ibmesh:16x16" }
   timing: { routingDelay: 1, routingDelayModified: 1, startup: 0, startupSubsequent: 0 }

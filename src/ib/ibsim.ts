@@ -10,9 +10,10 @@ const LINK = '1xSDR';
  * (`Switch 5 "S-<guid>" # "<desc>"`, then `[port] "peer"[peer port] # "<peer desc>" lid <peer LID> 1xSDR`
  * per link) and per host
  * adapter, preceded by `switchguid=`/`caguid=` lines so the fabric carries mcsim's GUIDs
- * (notes sec. 6.2). Ports are the mesh's own: E=1 N=2 W=3 S=4 and the host on 5. With `order`
- * 'x-first' the switch ports are recabled E=1 W=2 N=3 S=4, the numbering under which OpenSM's
- * dimension-order routing picks X before Y (notes sec. 6.3).
+ * (docs/algorithms/ib-mcast.md, "Names and formats"). Ports are the mesh's own: E=1 N=2 W=3 S=4 and
+ * the host on 5. With `order` 'x-first' the switch ports are recabled E=1 W=2 N=3 S=4, the
+ * numbering under which OpenSM's dimension-order routing picks X before Y (it takes the first
+ * shortest port in port order; `npm run test:opensm` checks it).
  */
 export function ibsimNetFile(t: IbaMesh, order: 'paper' | 'x-first' = 'paper'): string {
   const map = order === 'paper' ? (p: number) => p : xFirstPort;
@@ -50,7 +51,7 @@ export function xFirstPort(p: number): number {
 
 /**
  * OpenSM's `--port_search_ordering_file` for the paper's numbering: `<switch guid> 1 3 2 4` on
- * every switch, so dimension-order routing tries the X ports (E, W) before the Y ports (notes sec. 6.3).
+ * every switch, so dimension-order routing tries the X ports (E, W) before the Y ports.
  */
 export function portOrderFile(t: IbaMesh): string {
   return switchOrder(t)

@@ -4,11 +4,11 @@ import type { Lft } from './lft.js';
 import { hostLid, maxLid, NO_PORT, parseDesc, parseGuid, switchLid } from './subnet.js';
 
 /**
- * Readers of OpenSM's `opensm-lfts.dump` and `opensm.mcfdbs` (notes sec. 6.1), mapped onto an
- * IbaMesh. A real subnet manager assigns its own LIDs, so entries are matched by what they name:
- * the node description (`mcsim sw x,y`, `mcsim hca x,y`, as mcsim's export and its ibsim net
- * files set them), else mcsim's GUID convention (notes sec. 6.2). The result is re-keyed to mcsim's
- * LIDs, so an imported table compares entry for entry with mcsim's own.
+ * Readers of OpenSM's `opensm-lfts.dump` and `opensm.mcfdbs` (docs/algorithms/ib-mcast.md), mapped
+ * onto an IbaMesh. A real subnet manager assigns its own LIDs, so entries are matched by what they
+ * name: the node description (`mcsim sw x,y`, `mcsim hca x,y`, as mcsim's export and its ibsim net
+ * files set them), else mcsim's GUID convention ("Names and formats" there). The result is re-keyed
+ * to mcsim's LIDs, so an imported table compares entry for entry with mcsim's own.
  */
 
 interface Named {

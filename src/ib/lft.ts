@@ -17,8 +17,9 @@ export interface Lft {
 
 /**
  * The LFTs a routing function gives (ib-xy: the paper's four cases, plus the host port 5 for the
- * switch's own host, notes sec. 1.3 case 5). A switch LID is routed as its host is, except at that
- * switch itself, where it is port 0 (the management port; notes sec. 1.3, export only).
+ * switch's own host, docs/algorithms/ib-mcast.md, "Linear forwarding table"). A switch LID is
+ * routed as its host is, except at that switch itself, where it is port 0 (the management port;
+ * switch LIDs serve table export only).
  */
 export function lftFromRouting(t: IbaMesh, rf: RoutingFunction): Lft {
   const N = t.numNodes;

@@ -6,13 +6,13 @@ import { HOST_PORT, hostLid, MLID_BASE } from './subnet.js';
 /**
  * A multicast forwarding table for one MLID: `masks[s]` has bit p set when switch s forwards the
  * MLID's packets on port p (InfiniBand numbers, 1..5). One MLID serves one (source, group) pair
- * (notes sec. 1.5, Q7): switches key only on the DLID, so a union over several sources would
- * duplicate packets and can loop (notes E8).
+ * (docs/algorithms/ib-mcast.md, "Multicast forwarding table by union"): switches key only on the
+ * DLID, so a union over several sources would duplicate packets and can loop.
  */
 export interface Mft {
   readonly mlid: number;
   readonly source: number;
-  /** Destinations: the group without the source (notes Q8). */
+  /** Destinations: the group without the source (our reading, ib-mcast.md). */
   readonly members: readonly number[];
   readonly masks: Uint8Array;
 }
@@ -20,7 +20,7 @@ export interface Mft {
 /**
  * The MFT by union (003 sec. 3.3.2): at every switch on the LFT path from the source to a member,
  * the LFT port toward that member; at a member's switch, its host port. The paper's Fig. 9 list
- * leaves the host ports out (notes Q6); `networkPorts` gives that view.
+ * leaves the host ports out; `networkPorts` gives that view.
  */
 export function mftUnion(
   t: IbaMesh,
@@ -63,7 +63,7 @@ export function networkPorts(mask: number): number[] {
 
 /**
  * One MLID per (source, group) pair: source number k, counted in increasing source LID, gets
- * MLID_BASE + k (notes sec. 1.5).
+ * MLID_BASE + k (docs/algorithms/ib-mcast.md).
  */
 export function mlidsBySource(t: IbaMesh, sources: readonly number[], base = MLID_BASE): Map<number, number> {
   const byLid = [...new Set(sources)].sort((a, b) => hostLid(t, a) - hostLid(t, b));

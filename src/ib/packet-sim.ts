@@ -9,7 +9,7 @@ export interface PacketJob {
   source: number;
   dest: number;
   mft?: Uint8Array;
-  /** Its service level under `shared-sl` (notes sec. 1.6): its one VL on every link. */
+  /** Its service level under `shared-sl`: its one VL on every link. */
   sl?: number;
 }
 
@@ -18,11 +18,11 @@ export interface PacketSimSpec {
   vls: number;
   /** Packet length in flits. */
   length: number;
-  /** Cycles of a routing decision (notes sec. 1.8: 1). */
+  /** Cycles of a routing decision (1 in the figures, docs/experiments/infiniband.md). */
   routingDelay: number;
   /**
-   * `credit` buffer mode (notes sec. 1.7): packets each VL FIFO holds, on a network built with as
-   * many one-packet slots per VL (`ibNetwork`). Absent or 1: one packet per VL buffer.
+   * `credit` buffer mode: packets each VL FIFO holds, on a network built with as many one-packet
+   * slots per VL (`ibNetwork`). Absent or 1: one packet per VL buffer.
    */
   creditSlots?: number;
 }
@@ -52,10 +52,10 @@ const EV_HOST = 3;
  * cycles where something is freed or becomes ready are visited; test/ib/collective.test.ts checks
  * that the makespans equal the engine's.
  *
- * With `creditSlots` S > 1 (the `credit` mode, notes sec. 1.7) a VL buffer is a FIFO of S one-packet
- * slots (credit-fifo.ts): each slot still holds one whole packet that arrives and leaves at link
- * rate, so the lock-step argument is unchanged; the FIFO adds which slot may be granted and which
- * packet may request, as the engine's `ibCreditSwitch` decides them (test/ib/credit.test.ts).
+ * With `creditSlots` S > 1 (the `credit` mode) a VL buffer is a FIFO of S one-packet slots
+ * (credit-fifo.ts): each slot still holds one whole packet that arrives and leaves at link rate, so
+ * the lock-step argument is unchanged; the FIFO adds which slot may be granted and which packet may
+ * request, as the engine's `ibCreditSwitch` decides them (test/ib/credit.test.ts).
  */
 export function runPackets(
   t: IbaMesh,

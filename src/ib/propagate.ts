@@ -18,8 +18,8 @@ export interface Propagation {
 /**
  * Follows one multicast packet injected at `source`'s switch through switches that replicate it to
  * every port of their MFT entry except the one it arrived on, and deliver it on the host port
- * (notes sec. 1.4). A functional model, no timing: it counts copies, so duplicates (notes E7, E8)
- * and loops show, and a table passes only when every member gets exactly one copy.
+ * (InfiniBand's forwarding). A functional model, no timing: it counts copies, so duplicates and
+ * loops show, and a table passes only when every member gets exactly one copy.
  */
 export function propagate(t: IbaMesh, masks: Uint8Array, source: number): Propagation {
   const delivered = new Int32Array(t.numNodes);

@@ -18,7 +18,8 @@ type IbWorkload = Extract<McsimConfig['workload'], { type: 'ib-collective' }>;
  * variant's scheme on the ib switch model (by the packet-level path or the flit engine) and reports
  * the makespan in cycles, ns and us (1 cycle = flitBytes * byteTimeNs, 1X SDR: 4 ns per byte).
  * The network's VLs, buffers and channels follow from the variant, and the resolved config says
- * which; hosts have no start-up cost and a header stop costs a routing decision (notes sec. 1.8).
+ * which; hosts have no start-up cost and a header stop costs a routing decision
+ * (docs/experiments/infiniband.md, "Setup and readings").
  */
 export function runIbCollective(config: McsimConfig, options: RunOptions): RunResult {
   const w = config.workload as IbWorkload;
@@ -31,7 +32,7 @@ export function runIbCollective(config: McsimConfig, options: RunOptions): RunRe
   const tm = config.timing;
   if (tm.startup !== 0 || tm.startupSubsequent !== 0)
     throw new McsimError(
-      `an ib-collective has no host start-up cost (003 notes sec. 1.8): set timing.startup and timing.startupSubsequent to 0, got ${tm.startup} and ${tm.startupSubsequent}`,
+      `an ib-collective has no host start-up cost (docs/experiments/infiniband.md): set timing.startup and timing.startupSubsequent to 0, got ${tm.startup} and ${tm.startupSubsequent}`,
       'timing',
     );
   if (tm.routingDelayModified !== tm.routingDelay)

@@ -3,8 +3,9 @@ import type { Topology } from '../topology/topology.js';
 import { McsimError } from '../util/errors.js';
 
 /**
- * Addresses of an IbaMesh subnet (003 sec. 3.1, notes sec. 1.2 and 6.2): LIDs of the host adapters,
- * LIDs of the switches (for table export only), multicast LIDs, GUIDs and node descriptions.
+ * Addresses of an IbaMesh subnet (003 sec. 3.1; docs/algorithms/ib-mcast.md, "Addresses" and "Names
+ * and formats"): LIDs of the host adapters, LIDs of the switches (for table export only), multicast
+ * LIDs, GUIDs and node descriptions.
  *
  * mcsim's ibmesh already numbers switch ports as InfiniBand does (E=1 N=2 W=3 S=4, host 5), so
  * an mcsim port is an IB port and no port map is needed here.
@@ -26,7 +27,7 @@ export function asIbMesh(topo: Topology, field = '--topology'): IbaMesh {
 
 /**
  * LID of the host at node `node` (id x + m*y): x*n + y + 1. The paper's x*m + y + 1 (003 sec. 3.1)
- * collides when m != n (notes sec. 1.2, Q1); the two agree on every square mesh the paper uses.
+ * collides when m != n (ib-mcast.md, "Addresses"); the two agree on every square mesh the paper uses.
  */
 export function hostLid(t: IbaMesh, node: number): number {
   const x = node % t.m;
@@ -42,7 +43,7 @@ export function nodeOfLid(t: IbaMesh, lid: number): number {
   return x + t.m * y;
 }
 
-/** LID of switch `s` on its management port 0: m*n + the LID of its host (notes sec. 1.2, export only). */
+/** LID of switch `s` on its management port 0: m*n + the LID of its host (ours, for export only). */
 export function switchLid(t: IbaMesh, s: number): number {
   return t.m * t.n + hostLid(t, s);
 }
@@ -64,12 +65,12 @@ function xy(t: IbaMesh, node: number): bigint {
   return (BigInt(node % t.m) << 16n) + BigInt(Math.floor(node / t.m));
 }
 
-/** Node GUID of switch `s`: 0x0053000000000000 + (x << 16) + y (notes sec. 6.2). */
+/** Node GUID of switch `s`: 0x0053000000000000 + (x << 16) + y (mcsim's convention). */
 export function switchGuid(t: IbaMesh, s: number): bigint {
   return SWITCH_GUID_BASE + xy(t, s);
 }
 
-/** GUID of the host adapter at `node`: 0x0048000000000000 + (x << 16) + y (notes sec. 6.2). */
+/** GUID of the host adapter at `node`: 0x0048000000000000 + (x << 16) + y (mcsim's convention). */
 export function hcaGuid(t: IbaMesh, node: number): bigint {
   return HCA_GUID_BASE + xy(t, node);
 }

@@ -4,12 +4,13 @@ import type { Mft } from './mft.js';
 import { networkPorts } from './mft.js';
 
 /**
- * An MFT as the engine's tree worm (notes sec. 7.3): the flit-level engine replicates a packet at
- * header stops, so the MFT tree of one (source, group) becomes one worm with a stop at every member
- * (PAF where it forwards, ABS at a leaf) and at every switch that branches (FWD with one branch per
- * child); a switch with one child and no host copy needs no stop, since the tree path between two
- * stops is their XY path (a part of an XY path is the XY path of its ends). The worm's hops are
- * exactly the MFT's network ports, its deliveries exactly the members.
+ * An MFT as the engine's tree worm (docs/algorithms/ib-mcast.md, "In the simulation"): the
+ * flit-level engine replicates a packet at header stops, so the MFT tree of one (source, group)
+ * becomes one worm with a stop at every member (PAF where it forwards, ABS at a leaf) and at every
+ * switch that branches (FWD with one branch per child); a switch with one child and no host copy
+ * needs no stop, since the tree path between two stops is their XY path (a part of an XY path is
+ * the XY path of its ends). The worm's hops are exactly the MFT's network ports, its deliveries
+ * exactly the members.
  */
 export function mftWorm(t: IbaMesh, mft: Mft, length: number): WormSpec | undefined {
   const member = new Uint8Array(t.numNodes);

@@ -2,14 +2,14 @@ import { IB_EAST, IB_NORTH, IB_SOUTH, IB_WEST } from '../topology/ibmesh.js';
 import { McsimError } from '../util/errors.js';
 
 /**
- * Virtual-lane policies of 003 sec. 3.2 and 4 (notes sec. 1.6):
+ * Virtual-lane policies of 003 sec. 3.2 and 4 (docs/algorithms/ib-mcast.md, "VL policies"):
  *  - `1vl`: every link uses VL0 (Fig. 8(a));
  *  - `shared`: a packet may take any of the k VLs on every output port, the lowest free one
  *    ("NESW: VL0, VL1", Fig. 8(b), (d)); the host link too;
  *  - `dedicated`: each output port uses one VL, by the figure legends of sec. 4: with 2 VLs
  *    "NE: VL0; SW: VL1", with 4 "N:VL0; E:VL1; S:VL2; W:VL3" (sec. 4's prose says NE "can use
- *    virtual lane 1 only", contradicting its own label: notes sec. 1.6); the host link uses VL0;
- *  - `shared-sl`: the IB-realizable form of `shared` (notes sec. 1.6, Q17). A real switch cannot
+ *    virtual lane 1 only", contradicting its own label); the host link uses VL0 (ours);
+ *  - `shared-sl`: the IB-realizable form of `shared` (ours). A real switch cannot
  *    pick a VL by availability: the VL is SL2VL[in][out][SL], here sl mod k on every port, and a
  *    packet's SL is (source LID + j) mod k, j its sequence number at its host (0 for the one
  *    multicast packet). So a packet keeps one VL from its host link to its last hop.
@@ -18,7 +18,7 @@ export type VlPolicy = '1vl' | 'shared' | 'dedicated' | 'shared-sl';
 export const VL_POLICIES: readonly VlPolicy[] = ['1vl', 'shared', 'dedicated', 'shared-sl'];
 
 /**
- * The SL of packet j of a host with LID `lid` under `shared-sl` (notes sec. 1.6): (lid + j) mod k.
+ * The SL of packet j of a host with LID `lid` under `shared-sl`: (lid + j) mod k.
  * SL2VL is sl mod k everywhere, so this is also the packet's VL on every link.
  */
 export function slOf(lid: number, j: number, k: number): number {

@@ -4,17 +4,17 @@ import { Rng } from '../util/rng.js';
 import { hostLid } from './subnet.js';
 
 /**
- * The workloads of 003 sec. 4 (notes sec. 2.3): one-source, multi-source (40% of the nodes) and
- * all-source multicast to one group of 40% or 100% of the nodes. Every source sends one message
- * at t = 0. Sources and group depend only on the seed (and the mesh), so the unicast and multicast
- * runs of a seed see the same ones.
+ * The workloads of 003 sec. 4 (docs/experiments/infiniband.md, "Setup and readings"): one-source,
+ * multi-source (40% of the nodes) and all-source multicast to one group of 40% or 100% of the
+ * nodes. Every source sends one message at t = 0. Sources and group depend only on the seed (and
+ * the mesh), so the unicast and multicast runs of a seed see the same ones.
  */
 export interface IbCollectiveSpec {
   /** 'one', or the fraction of the nodes that are sources (0.4: multi-source, 1: all-source). */
   sources: 'one' | number;
   /** Fraction of the nodes in the group (0.4 or 1). */
   groupFraction: number;
-  /** Order of a source's unicasts through its host link (notes sec. 2.2, Q14). */
+  /** Order of a source's unicasts through its host link (ours: docs/algorithms/ib-mcast.md). */
   order: UnicastOrder;
 }
 
@@ -39,16 +39,16 @@ export function drawsAtRandom(spec: IbCollectiveSpec): boolean {
   return !(spec.sources !== 'one' && spec.sources >= 1 && spec.groupFraction >= 1 && spec.order !== 'random');
 }
 
-/** round(x) = floor(x + 0.5): 40% of 256 nodes is 102 (notes Q9). */
+/** round(x) = floor(x + 0.5): 40% of 256 nodes is 102 (our reading of "40%"). */
 export function roundHalfUp(x: number): number {
   return Math.floor(x + 0.5);
 }
 
 /**
- * Draws a workload (notes sec. 2.3): one source uniformly at random with a group of
- * round(f * N) of the other nodes (all others at 100%); or round(s * N) distinct sources (all
- * nodes at 100%) with one group of round(f * N) nodes drawn from all of them. Stream 0 of the
- * seed draws sources and group, stream 1 the random unicast orders.
+ * Draws a workload: one source uniformly at random with a group of round(f * N) of the other nodes
+ * (all others at 100%); or round(s * N) distinct sources (all nodes at 100%) with one group of
+ * round(f * N) nodes drawn from all of them. Stream 0 of the seed draws sources and group, stream 1
+ * the random unicast orders.
  */
 export function drawCollective(t: IbaMesh, spec: IbCollectiveSpec, seed: number): IbCollective {
   const N = t.numNodes;
