@@ -33,10 +33,10 @@ export function noData(fig: Fig, names: readonly string[]): string {
 }
 
 /**
- * 003's dedicated VLs give the 1-VL makespans by construction (notes sec. 1.6, P10): the legends
- * assign one VL per output port and the host link uses VL0, so a dedicated network runs on one VL
- * per link as the 1-VL network does. Says so, and checks it run by run against the 1-VL figure of
- * the same family and group when its results are there.
+ * 003's dedicated VLs give the 1-VL makespans by construction (docs/algorithms/ib-mcast.md, "VL
+ * policies"): the legends assign one VL per output port and the host link uses VL0, so a dedicated
+ * network runs on one VL per link as the 1-VL network does. Says so, and checks it run by run
+ * against the 1-VL figure of the same family and group when its results are there.
  */
 export function dedicatedNote(c: IbCtx, scheme: 'uc' | 'mc'): string {
   const one = c.f.figure - (c.f.vls === 2 ? 1 : 2);

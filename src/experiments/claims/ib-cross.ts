@@ -7,9 +7,10 @@ import { paired } from './ib-paired.js';
 import { c1, c6a, c6b, word } from './ib-within.js';
 
 /**
- * The claims of 003 that compare figures (notes sec. 3.3: C3, C4, C5a-c, C7, C8), read from the
- * sibling figures' results in the same folder under the same VL buffer model. Every figure's seed
- * fixes the same kind of draw, so comparisons across figures are paired by seed too (ib-paired.ts).
+ * The claims of 003 that compare figures (C3, C4, C5a-c, C7, C8; docs/experiments/infiniband.md,
+ * "Claims"), read from the sibling figures' results in the same folder under the same VL buffer
+ * model. Every figure's seed fixes the same kind of draw, so comparisons across figures are paired
+ * by seed too (ib-paired.ts).
  */
 
 /** The named figures, or the claim unchecked naming those whose results are missing. */

@@ -8,8 +8,9 @@ import { type Column, exactColumn, paired, type Q } from './ib-paired.js';
 /**
  * The data 003's claims read: the makespan (us) per (variant, message size, seed) of one figure
  * under one VL buffer model, and the speedup of multicast over unicast both as a ratio
- * R = T_uc / T_mc (the paper's "speedup") and as time saved D = T_uc - T_mc (notes sec. 2.3, Q20),
- * each a function of the points' means with its paired interval over the seeds (ib-paired.ts).
+ * R = T_uc / T_mc (the paper's "speedup", which it never defines) and as time saved
+ * D = T_uc - T_mc, each a function of the points' means with its paired interval over the seeds
+ * (ib-paired.ts).
  */
 export const SIZE = 'workload.messageBytes';
 export const VARIANT = 'workload.variant';

@@ -8,8 +8,9 @@ import { e, lessPaired, pairCols, pairs, runsOf, type Speedup, speedup, speedupO
 import { paired } from './ib-paired.js';
 
 /**
- * The claims of 003 that one figure's data decide (notes sec. 3.3): C1, C2, C6a, C6b, C9, C10,
- * under one VL buffer model (ib-common.ts IbCtx). infiniband.ts runs them under each model.
+ * The claims of 003 that one figure's data decide (docs/experiments/infiniband.md, "Claims"): C1,
+ * C2, C6a, C6b, C9, C10, under one VL buffer model (ib-common.ts IbCtx). infiniband.ts runs them
+ * under each model.
  */
 
 export const word = (how: Speedup) =>
@@ -44,8 +45,8 @@ export function c1(c: IbCtx): ClaimResult {
 /**
  * C2 (Remark 2): the speedup grows with message size. The paper states a trend ("the larger the
  * message size, the better the speedup"), so the verdict is on the trend: the speedup at the
- * largest size above that at the smallest, beyond noise. The notes' step-by-step check (no step
- * down by more than 5%) is stricter than those words; the steps that fall beyond noise are listed.
+ * largest size above that at the smallest, beyond noise. A step-by-step check (no step down at any
+ * size) would be stricter than those words; the steps that fall beyond noise are listed.
  */
 export function c2(c: IbCtx, how: Speedup): ClaimResult {
   const claim = `C2 ${c.tag} the speedup, ${word(how)}, grows with message size: larger at the largest size than at the smallest (Remark 2)`;
@@ -88,8 +89,8 @@ export function c2(c: IbCtx, how: Speedup): ClaimResult {
 
 /**
  * C6a (Cases 1-2, Remark 3): shared VLs beat dedicated ones at 32-512 B. Unicast: faster at every
- * such size, by 5% at 32 B (the notes' reading of "clearly found"). Multicast: no slower at any such
- * size and faster at 32 B; the paper says "better performance" for both schemes, so an exact tie
+ * such size, by 5% at 32 B (our reading of "clearly found"). Multicast: no slower at any such size
+ * and faster at 32 B; the paper says "better performance" for both schemes, so an exact tie
  * (one-source multicast, where VLs change nothing) is a tie, not a hold.
  */
 export function c6a(c: IbCtx, scheme: 'uc' | 'mc'): ClaimResult {

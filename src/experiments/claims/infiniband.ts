@@ -7,12 +7,13 @@ import { Fig } from './ib-data.js';
 import { c1, c2, c6a, c6b, zeroLoad } from './ib-within.js';
 
 /**
- * The claims of 003 sec. 4-5 about Figs. 10-27 (notes sec. 3.3, C1-C10), checked on the data of
- * each figure and, for claims across figures, of its siblings in the same results folder, under
- * each VL buffer model in turn (the paper's one packet per VL buffer, and InfiniBand's credit
- * FIFOs): every claim is reported under both, side by side. Measured comparisons are decided
- * beyond noise on intervals paired over the seeds (ib-paired.ts); per-run identities (C9, C10)
- * are exact. A claim whose data are missing is not checked (docs/experiments/infiniband.md).
+ * The claims of 003 sec. 4-5 about Figs. 10-27 (C1-C10, docs/experiments/infiniband.md, "Claims"),
+ * checked on the data of each figure and, for claims across figures, of its siblings in the same
+ * results folder, under each VL buffer model in turn (the paper's one packet per VL buffer, and
+ * InfiniBand's credit FIFOs): every claim is reported under both, side by side. Measured
+ * comparisons are decided beyond noise on intervals paired over the seeds (ib-paired.ts); per-run
+ * identities (C9, C10) are exact. A claim whose data are missing is not checked
+ * (docs/experiments/infiniband.md).
  */
 
 /** The claims of figure f under one buffer model, in a fixed order (the same under each model). */

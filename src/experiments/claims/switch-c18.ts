@@ -11,7 +11,7 @@ const TOPO = 'network.topology';
 
 /**
  * C18 (002 sec. 7.5): "We do not show software multicast results for 64-node systems, because they
- * grow even worse as m increases." The notes' check: on 64 nodes, software multicast (U-Min, central
+ * grow even worse as m increases." Our check: on 64 nodes, software multicast (U-Min, central
  * buffers; experiment switch-c18) saturates no later as m grows, and earlier than hardware
  * multicast with central buffers (switch-fig17's 64-node series) at every m. The m values are the
  * shares of N - 1 both experiments sweep (m = 8, 25, 63). Saturation is decided on the brackets

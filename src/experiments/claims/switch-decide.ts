@@ -33,7 +33,7 @@ export function exactly(ok: boolean, detail: string): Check {
 }
 
 /**
- * A claim made of many comparisons that the paper states as a trend or the notes as "at most" (no
+ * A claim made of many comparisons that the paper states as a trend or we read as "at most" (no
  * worse anywhere, better somewhere): fails when any comparison goes the opposite way beyond noise,
  * holds when none does and at least one shows the claimed difference beyond noise, a tie otherwise.
  * Claims the paper states at every point use `all` (stats/compare.ts) instead.

@@ -45,10 +45,10 @@ import {
 } from './switch-diag-data.js';
 
 /**
- * C35 and the mechanism checks of 002's explanatory statements X1-X11 (notes sec. 3.4), on the
- * runs of switch-diag (metrics.switchDiagnostics on) and switch-x1, decided beyond noise like the
- * figures' claims (switch.ts). The X checks are diagnostics, not claims of the paper about its
- * figures: `holds` reads "consistent with the explanation". Loads below 0.3 are left out where
+ * C35 and the mechanism checks of 002's explanatory statements X1-X11 (docs/experiments/switch.md),
+ * on the runs of switch-diag (metrics.switchDiagnostics on) and switch-x1, decided beyond noise
+ * like the figures' claims (switch.ts). The X checks are diagnostics, not claims of the paper about
+ * its figures: `holds` reads "consistent with the explanation". Loads below 0.3 are left out where
  * waits are compared: near zero load both sides hardly wait and their order is noise.
  * docs/experiments/switch.md reports the numbers.
  */
@@ -317,7 +317,7 @@ export const diagClaims: ClaimSet = ({ records }) => {
     diag('X10', 'sec. 6: a replicated packet at the head of an input FIFO blocks it longer', () => x10(f)),
     unchecked(
       'X11 (diagnostic, sec. 3.1): asynchronous replication, no dependence across branches',
-      'a modelling rule, not measured: every branch reads at its own pace and a chunk is freed by its last reader (notes sec. 2.4-2.5); test/engine/multidestination.test.ts and test/engine/switch-fig2-two-stage.test.ts exercise it',
+      'a modelling rule, not measured: every branch reads at its own pace and a chunk is freed by its last reader (docs/algorithms/central-buffer.md, "Replication"); test/engine/multidestination.test.ts and test/engine/switch-fig2-two-stage.test.ts exercise it',
     ),
   ];
 };

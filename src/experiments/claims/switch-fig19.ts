@@ -35,10 +35,11 @@ import {
 import { claim, ofParts, overall } from './switch-decide.js';
 
 /**
- * 002's claims about Figs. 18 and 19 (002 notes sec. 3.4, C19-C25 and C27), decided beyond noise as
- * in switch.ts. (a) and (b) of one run are positively correlated (the last destination's latency
- * and the mean over destinations move together); their ratio's and difference's intervals are
- * taken as for independent means, which makes them wider than they are: on the safe side.
+ * 002's claims about Figs. 18 and 19 (C19-C25 and C27, docs/experiments/switch.md, "Claim
+ * numbering"), decided beyond noise as in switch.ts. (a) and (b) of one run are positively
+ * correlated (the last destination's latency and the mean over destinations move together); their
+ * ratio's and difference's intervals are taken as for independent means, which makes them wider
+ * than they are: on the safe side.
  */
 
 const AVG = 'metrics.latencyAvgDest.mean';
@@ -120,8 +121,8 @@ export function fig19(f: Fig): ClaimResult[] {
           detail: `${showBracket('HW-CB m=6', satOf(f, HW_CB, 6))}; (a)/(b) at ${lo.x} ${e(lo.r)}, at ${hi.x} ${e(hi.r)}; all loads ${showR(rs)}`,
         };
       },
-      // The notes' check also asked for at most 1.1 at every load up to 0.2; the paper says only
-      // "at low loads", so the lightest load decides.
+      // The paper says only "at low loads", so the lightest load decides (not every load up to
+      // some bound).
       'For the m = 6 case, (a) and (b) are nearly equal for the hardware central buffer multicast at low loads, but for higher loads (a) exceeds (b) by almost 60%.',
     ),
     claim(

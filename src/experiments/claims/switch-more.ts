@@ -28,8 +28,9 @@ import { type Check, claim, ofParts, overall } from './switch-decide.js';
 import { fig18, fig19 } from './switch-fig19.js';
 
 /**
- * 002's claims about Figs. 15-17 (002 notes sec. 3.4, C8-C17 and C32), decided beyond noise as in
- * switch.ts. Claims comparing 128- and 512-byte messages read Fig. 14's records as a sibling figure.
+ * 002's claims about Figs. 15-17 (C8-C17 and C32, docs/experiments/switch.md, "Claim numbering"),
+ * decided beyond noise as in switch.ts. Claims comparing 128- and 512-byte messages read Fig. 14's
+ * records as a sibling figure.
  */
 
 const BO = 'metrics.throughput.accepted';
@@ -126,7 +127,7 @@ function fig15(f: Fig): ClaimResult[] {
 
 /**
  * Saturation of one scheme and m with 128-byte (Fig. 14) against 512-byte messages: the larger
- * earlier. C13 and C14 combine these by `overall`: the notes ask for "at most" at every m (C13:
+ * earlier. C13 and C14 combine these by `overall`, which we read as "at most" at every m (C13:
  * strictly at some), i.e. no m the other way beyond the grid and some m beyond it.
  */
 function sizeParts(small: Fig, big: Fig, ss: Scheme[]): Part[] | undefined {
@@ -226,10 +227,10 @@ function fig16(f: Fig, fig14: Fig | undefined): ClaimResult[] {
 }
 
 /**
- * C16 (the notes: latency higher at every common load; 0.8 sat16 <= sat64 <= sat16) reads "slightly
- * lower saturation" as lower beyond the grid and at least 0.8 of the 16-node load, both on the
- * brackets. C17: the low-m multicast saturates before every other m (beyond the grid) and is faster
- * at the common loads up to 0.1 (the notes: X = 0.05-0.1).
+ * C16: latency higher at every common load, and "slightly lower saturation" read as lower beyond
+ * the grid and at least 0.8 of the 16-node load, both on the brackets.
+ * C17: the low-m multicast saturates before every other m (beyond the grid) and is faster at the
+ * common loads up to 0.1 ("low latency" read as light-load latency).
  */
 function fig17(f: Fig): ClaimResult[] {
   const SHARE = 'workload.destinations.ofOthers';

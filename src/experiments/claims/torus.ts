@@ -153,8 +153,7 @@ function endToEnd(s: Series, names: string[], dir: 'up' | 'down', what: string):
 
 /**
  * S1 of 001 (Fig. 8): TASNEM's latency falls: the last point below the first beyond noise, and no
- * step up beyond noise (the reading notes' check allowed steps up of 3% as sampling noise; the
- * intervals now say what noise is).
+ * step up beyond noise (the intervals say what noise is, where a fixed tolerance would guess).
  */
 function tasnemFalls(s: Series): ClaimResult {
   const claim =
