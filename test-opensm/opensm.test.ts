@@ -133,7 +133,7 @@ describe('OpenSM on an ibsim fabric built from ibmesh:16x16', () => {
     assert.equal(diff.length, 0, JSON.stringify(diff.slice(0, 5)));
   });
 
-  it('with the paper numbering and no order file, dor is not XY: it goes north before west (notes sec. 6.3)', async (c) => {
+  it('with the paper numbering and no order file, dor is not XY: it goes north before west', async (c) => {
     if (unavailable) return c.skip(`opensm/ibsim cannot be installed here: ${unavailable}`);
     const dump = await openSmLfts(join(root, 'paper-plain'), ibsimNetFile(t), []);
     const diff = lftDiff(t, xy, importLfts(t, dump).lft);

@@ -14,7 +14,7 @@ const C_DESTS = '0,0 2,0 4,1 0,2 3,2 0,3 3,3 1,4 4,4';
 
 /** `mcsim plan` on the torus schemes of 001 and the metrics every plan now carries. */
 describe('mcsim plan: hop latency, traffic, depths and trees', () => {
-  it('TASNEM, Example C of the reading notes: the JSON tree, depths, hop latency and traffic', () => {
+  it('TASNEM, Example C (docs/algorithms/tasnem.md): the JSON tree, depths, hop latency and traffic', () => {
     const r = mcsim('plan', ...C, '--dests', C_DESTS, '--json');
     assert.equal(r.code, 0, r.err);
     const j = JSON.parse(r.out);

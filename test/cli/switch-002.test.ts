@@ -11,7 +11,7 @@ function mcsim(...args: string[]) {
 }
 
 describe('mcsim plan for bit-string worms and U-Min (002)', () => {
-  it('prints the header, the LCA level and the replication tree (notes E1)', () => {
+  it('prints the header, the LCA level and the replication tree (docs/algorithms/bitstring.md)', () => {
     const r = mcsim(
       'plan',
       '--topology',
@@ -88,7 +88,7 @@ describe('mcsim plan for bit-string worms and U-Min (002)', () => {
   });
 });
 
-describe('input-buffer switch organisations: hardware cost (002 sec. 5.3, notes E11)', () => {
+describe('input-buffer switch organisations: hardware cost (002 sec. 5.3)', () => {
   it('k^2 flit-MUXes for the chunk-wide crossbar, k^2 + k for staircase and split RAM', () => {
     assert.deepEqual(
       [4, 8].map((k) => inputBufferCost(k, 'chunk-crossbar').flitMuxes),

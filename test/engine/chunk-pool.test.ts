@@ -19,7 +19,7 @@ function setup(L: number, k: number) {
   return { net, s, b, r: net.bufRouter[b]! };
 }
 
-describe('central-buffer chunk accounting (002 sec. 4.2, notes E7 (ii) and E8)', () => {
+describe('central-buffer chunk accounting (002 sec. 4.2, docs/algorithms/central-buffer.md)', () => {
   it('a 3-chunk multicast to 2 ports takes 4 chunks; reads free the header copies, then shared chunks', () => {
     const { s, b, r, net } = setup(24, 2);
     const pool = new ChunkPool(net, s, 16, 8);
@@ -46,7 +46,7 @@ describe('central-buffer chunk accounting (002 sec. 4.2, notes E7 (ii) and E8)',
     const pool = new ChunkPool(net, s, 19, 8);
     s.recv[b] = 8;
     pool.admit(b, 1);
-    assert.equal(pool.free(r), 11, 'notes E8: 19 - 8 = 11');
+    assert.equal(pool.free(r), 11, '19 - 8 = 11');
     s.brN[b] = 2; // a reader that was not there at admission
     assert.match(pool.check() ?? '', /readers/);
   });

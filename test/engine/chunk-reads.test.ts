@@ -5,12 +5,12 @@ import type { EngineState } from '../../src/engine/state.js';
 import { ChunkReads } from '../../src/router/chunk-reads.js';
 
 /**
- * The chunk path's read rules on their own (notes sec. 2.3), with a stand-in for the engine: one
- * input buffer holding a whole 32-flit packet (4 chunks of 8) and its branches, granted an output
- * from the start; this test plays the link, sending a branch's next flit whenever the gate lets it
- * and the link is not stalled. Input-buffer mode: chunk c is written one cycle after it is
- * complete, one write per cycle; the packet is all there at cycle 0, so chunks are written at
- * 1, 2, 3, 4 and readable from the cycle after.
+ * The chunk path's read rules on their own (docs/algorithms/central-buffer.md, "The chunk path"),
+ * with a stand-in for the engine: one input buffer holding a whole 32-flit packet (4 chunks of 8)
+ * and its branches, granted an output from the start; this test plays the link, sending a branch's
+ * next flit whenever the gate lets it and the link is not stalled. Input-buffer mode: chunk c is
+ * written one cycle after it is complete, one write per cycle; the packet is all there at cycle 0,
+ * so chunks are written at 1, 2, 3, 4 and readable from the cycle after.
  */
 function drive(ports: number[], stalled: (t: number) => boolean, cycles = 60) {
   const MB = 2;
@@ -60,7 +60,7 @@ function drive(ports: number[], stalled: (t: number) => boolean, cycles = 60) {
 
 const range = (a: number, b: number) => Array.from({ length: b - a + 1 }, (_, i) => a + i);
 
-describe('chunk path: writes, reads, serializer and R + 4 + f (notes sec. 2.3)', () => {
+describe('chunk path: writes, reads, serializer and R + 4 + f (docs/algorithms/central-buffer.md)', () => {
   it('streaming: one read every 8 cycles, flit f of a chunk read at R leaves at R + 4 + f', () => {
     const { readAt, sentAt } = drive([3], () => false);
     // Chunk 0 written at 1, read at 2; the next read when <= 4 read flits are unsent: at 10 (flits

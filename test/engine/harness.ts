@@ -15,7 +15,7 @@ export const PAPER_TIMING: Timing = {
   deadlockCycles: 500,
 };
 
-/** 002 sec. 7.1 with the notes' cycle rules: 6 cycles per switch, 1 per link, startup 0. */
+/** 002 sec. 7.1's switch parameters: 8-flit chunks, 7 cycles to deserialise, 256 chunks, 64-flit FIFOs. */
 export const SWITCH_002_OPTIONS: SwitchOptions = {
   chunkFlits: 8,
   chunkDelay: 7,

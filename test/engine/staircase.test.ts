@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { registerUse, splitRamReads, staircase } from '../../src/router/staircase.js';
 
-describe('input-buffer organisations keep the crossbar rate (002 sec. 5.2, notes E5-E6)', () => {
+describe('input-buffer organisations keep the crossbar rate (002 sec. 5.2, Fig. 12)', () => {
   it('Fig. 12: four ports O1..O4 ready at cycles 1..4 read one input of a 4x4 switch', () => {
     const ev = staircase(4, [1, 2, 3, 4], 3);
     // O_j reads chunk q into R0 at j + 4q and puts its i-th flit on the link at j + 2 + i.

@@ -28,8 +28,8 @@ function tails(spec: string, o: NetOpts, source: number, worms: ReturnType<typeo
 }
 
 /**
- * The notes' zero-load formula (sec. 2.6): c + 2 lambda links + sum over the switches on the path
- * to d of (6 + 7 [k >= 2] + rank of d's port among the k) + L - 1.
+ * The zero-load formula (docs/algorithms/central-buffer.md, "Timing"): c + 2 lambda links + sum
+ * over the switches on the path to d of (6 + 7 [k >= 2] + rank of d's port among the k) + L - 1.
  */
 function formula(t: FatTree, s: number, dests: number[], d: number, L: number): number {
   const reach = reachability(t);
@@ -47,7 +47,7 @@ function formula(t: FatTree, s: number, dests: number[], d: number, L: number): 
   return 2 * lambda + sum + L - 1;
 }
 
-describe('002 switches at zero load: the notes formulas for every destination (E1-E4)', () => {
+describe('002 switches at zero load: the formulas for every destination', () => {
   for (const [name, o] of MODELS) {
     it(`${name}: E1 and E2 bit-string worms, rank stagger included`, () => {
       assert.deepEqual(

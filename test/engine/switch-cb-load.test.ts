@@ -12,13 +12,13 @@ import { makeNet, SWITCH_002_OPTIONS, SWITCH_002_TIMING } from './harness.js';
 
 /**
  * The central-buffer switch under random load on the 16-node fat tree, mostly unicasts: the
- * processors' packets blocked at their inputs are written into the central buffer as any other
- * (002 sec. 4.1), next to replicated packets that need the multicast reserve (notes sec. 2.7).
- * Every packet reaches each of its destinations exactly once, the model's invariants hold every
- * cycle (chunk accounting, FIFO bounds, FIFO order at the switch inputs and at the processors'
- * ports, a processor's port held to a switch link's FIFO in flits and to its slots in packets, with
- * as many injection channels as a channel has VCs and with more) and the engine's deadlock detector
- * never fires.
+ * processors' packets blocked at their inputs are written into the central buffer as any other (002
+ * sec. 4.1), next to replicated packets that need the multicast reserve
+ * (docs/algorithms/central-buffer.md, "Multicast reserve"). Every packet reaches each of its
+ * destinations exactly once, the model's invariants hold every cycle (chunk accounting, FIFO
+ * bounds, FIFO order at the switch inputs and at the processors' ports, a processor's port held to
+ * a switch link's FIFO in flits and to its slots in packets, with as many injection channels as a
+ * channel has VCs and with more) and the engine's deadlock detector never fires.
  */
 describe('002 central-buffer switch under unicast load (P5, P8, P11)', () => {
   it('every packet delivered exactly once, invariants every cycle, no deadlock; processor unicasts written', () => {

@@ -82,7 +82,7 @@ describe('switch diagnostics (metrics.switchDiagnostics, 002 sec. 6)', () => {
     // reaches s1.3 one cycle after the other.
     assert.deepEqual(cb.headWait.down, { count: 4, mean: 0.25 });
     // There it finds the output busy at its first request and is written into the central buffer
-    // in the cycle after its header chunk is complete (notes sec. 2.3): a wait of 2, freeing its FIFO.
+    // in the cycle after its header chunk is complete (the chunk path): a wait of 2, freeing its FIFO.
     assert.deepEqual(cb.headWait.up, { count: 2, mean: 1 });
     assert.deepEqual(cb.centralBuffer.admitted, { down: 0, up: 1 });
     // Residences: 64 on the flit path, 65 for the one that waited a cycle, 2 for the written one.
@@ -91,7 +91,7 @@ describe('switch diagnostics (metrics.switchDiagnostics, 002 sec. 6)', () => {
       [0, 12],
       [1, 12],
     ]).metrics.switchDiagnostics!;
-    // Input FIFO: the up-port choice is committed when the request is queued (notes sec. 2.3), so
+    // Input FIFO: the up-port choice is committed when the request is queued (input-buffer.md), so
     // the two take ports 4 and 5 in the same cycle (no wait) and reach s1.3 together; the second's
     // request is served when the first's tail has left, 64 cycles later.
     assert.deepEqual(ib.headWait.down, { count: 4, mean: 0 });
@@ -123,7 +123,7 @@ describe('switch diagnostics (metrics.switchDiagnostics, 002 sec. 6)', () => {
       const d = multicast(sw, 0, [12, 13]);
       assert.deepEqual(d.headWait, { down: { count: 2, mean: 0 }, up: { count: 1, mean: 0 } }, sw);
       assert.equal(d.headResidence.nonReplicating.count, 2);
-      // The two branches arrive one cycle apart (rank stagger, notes sec. 2.3).
+      // The two branches arrive one cycle apart (the rank stagger of the chunk path).
       assert.deepEqual(d.spread, { count: 1, mean: 1 });
       if (sw === 'input-fifo')
         // Its second port starts 7 + 1 cycles after the head and reads 64 flits: the head is free at +72.

@@ -10,14 +10,15 @@ import { makeNet, type NetOpts, runMessages, SWITCH_002_OPTIONS, SWITCH_002_TIMI
  * switches, each reserving the outputs of one of them; "the input ports of the right hand switches
  * fill up with flits from each of the multidestination worms" when buffers are smaller than a packet.
  *
- * On fattree:16 (notes sec. 1.1): A from node 0 (leaf s1.0) and B from node 4 (leaf s1.1), both for
- * {8, 9, 12, 13}, turn around at the top (lambda = 2) and replicate to leaves s1.2 and s1.3. The
- * unicast C (5 -> 12, 256 flits) goes up first from s1.1, so it takes s2.0 like A (idle-first up
- * ports, notes sec. 2.3) and holds s2.0's link down to s1.3: A's branch to s1.3 is late, B's (via
- * s2.1) is early. A is first at s1.2 (B starts 2 cycles later) and takes outputs 8, 9; B is first
- * at s1.3 and takes 12, 13 (after C) — the crossing of Fig. 2. C starts one cycle before A so that
- * it is first in s2.0's queue for the port down to s1.3: outputs serve their requests in order, and
- * same-cycle requests by ascending input (notes sec. 2.5), which would put A (input down0) first.
+ * On fattree:16 (docs/switched-networks.md): A from node 0 (leaf s1.0) and B from node 4 (leaf
+ * s1.1), both for {8, 9, 12, 13}, turn around at the top (lambda = 2) and replicate to leaves s1.2
+ * and s1.3. The unicast C (5 -> 12, 256 flits) goes up first from s1.1, so it takes s2.0 like A
+ * (idle-first up ports, docs/switched-networks.md, "Routing") and holds s2.0's link down to s1.3:
+ * A's branch to s1.3 is late, B's (via s2.1) is early. A is first at s1.2 (B starts 2 cycles later)
+ * and takes outputs 8, 9; B is first at s1.3 and takes 12, 13 (after C) — the crossing of Fig. 2. C
+ * starts one cycle before A so that it is first in s2.0's queue for the port down to s1.3: outputs
+ * serve their requests in order, and same-cycle requests by ascending input
+ * (docs/algorithms/input-buffer.md), which would put A (input down0) first.
  */
 function traffic(net: ReturnType<typeof makeNet>, withBlocker = true) {
   const t = net.topology;

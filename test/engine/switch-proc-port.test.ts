@@ -184,10 +184,10 @@ describe("002 switches: the processor's port FIFO holds as many flits as a switc
     // flits) waits at the head of node 1's port while X holds node 3's port; its flits enter at
     // 1..64 and fill the port's FIFO (inputFifoFlits = 64). R2 (1 -> 2) takes the next injection
     // channel once R's tail is in, but its processor may send a flit only while the port holds
-    // fewer than 64 (notes sec. 2.1, credit from the downstream FIFO): R crosses from 264 on the
-    // flit path (after X's tail, 263), and R2's flits follow R's out of the FIFO, entering at
-    // 265..328. The port never holds both packets whole, as no switch link's input would. R2 then
-    // crosses behind R's tail, 328..391.
+    // fewer than 64 (credit from the downstream FIFO): R crosses from 264 on the flit path (after
+    // X's tail, 263), and R2's flits follow R's out of the FIFO, entering at 265..328. The port
+    // never holds both packets whole, as no switch link's input would. R2 then crosses behind R's
+    // tail, 328..391.
     const o: NetOpts = { ...CB, switchOptions: { ...SWITCH_002_OPTIONS, multicastReserveChunks: 256 } };
     const r = run(o, [
       { at: 0, source: 0, dest: 3, length: 256 },

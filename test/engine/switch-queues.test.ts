@@ -17,9 +17,10 @@ import {
 
 /**
  * The per-output queues of 002's switches and the chunk path of a packet queued in the central
- * buffer, exactly (002 sec. 4.1, 5.1; notes sec. 2.3-2.5). Cycles are the engine's: a flit counts
- * as delivered in the cycle it crosses the last link, so a delivery cycle is the emission cycle at
- * the destination's leaf switch. On fattree:16, nodes 0-3 hang on ports 0-3 of leaf s1.0.
+ * buffer, exactly (002 sec. 4.1, 5.1; docs/algorithms/central-buffer.md and input-buffer.md).
+ * Cycles are the engine's: a flit counts as delivered in the cycle it crosses the last link, so a
+ * delivery cycle is the emission cycle at the destination's leaf switch. On fattree:16, nodes 0-3
+ * hang on ports 0-3 of leaf s1.0.
  */
 const CB: NetOpts = {
   switching: 'central-buffer',
@@ -85,9 +86,9 @@ describe('002 central-buffer switch: per-output queues in header-write order (00
   // (4 -> 3) and Q (8 -> 3) come down into leaf s1.0 meanwhile, find the port busy and are written
   // into the central buffer (chunk path). The port is idle from 264: the packet whose header was
   // written first has its header chunk read at 264 and sends flit j at 264 + 4 + j (268..331); the
-  // other's header chunk is read as soon as at most 4 of the first one's flits are unsent (at 328,
-  // notes sec. 2.4 step 4: the output takes the next packet after reading the last chunk), so it
-  // follows back to back, 332..395. D (6 -> 12) goes up
+  // other's header chunk is read as soon as at most 4 of the first one's flits are unsent (at 328:
+  // the output takes the next packet after reading the last chunk), so it follows back to back,
+  // 332..395. D (6 -> 12) goes up
   // from P's leaf s1.1 first and moves its adaptive pointer on, so P goes up through s2.1 and enters
   // s1.0 by input up1, Q (from s1.2) through s2.0 by up0. The engine's round-robin by requesting
   // buffer (the allocator without the model's queues) serves up0 first after X, i.e. Q first even
@@ -133,9 +134,9 @@ describe('002 central-buffer switch: per-output queues in header-write order (00
 
 describe("002 central-buffer switch: the processor's port is an ordinary input (002 sec. 4.1)", () => {
   // R (1 -> 3, created at 0) enters node 1's input of leaf s1.0 one flit per cycle, flit j in
-  // engine cycle 1 + j (notes: 2 + j), and asks for node 3's port at 1 + 7 = 8, where X (0 -> 3,
-  // asking at 8 too from input 0) wins it. R found the port busy: its header chunk, complete at
-  // notes cycle a_7 = 9, is written into the central buffer at 10 (W >= A_c + 1), and every later
+  // engine cycle 1 + j (arrived at 2 + j), and asks for node 3's port at 1 + 7 = 8, where X (0 -> 3,
+  // asking at 8 too from input 0) wins it. R found the port busy: its header chunk, complete when
+  // flit 7 arrived at 9, is written into the central buffer at 10 (the cycle after), and every later
   // chunk c at 10 + 8c.
   it('written at 10 as the port frees: the chunk path, flit j at 15 + j', () => {
     // X of 2 flits leaves its tail at 9: the port takes R at 10, reads its header chunk at 11 (W +
@@ -190,14 +191,15 @@ describe("002 central-buffer switch: the processor's port is an ordinary input (
   });
 });
 
-describe('002 central-buffer switch: a queued unicast takes the chunk path (notes sec. 2.3)', () => {
+describe('002 central-buffer switch: a queued unicast takes the chunk path', () => {
   // P (4 -> 3, created at 0) crosses two switches at zero load and its header reaches leaf s1.0 at
-  // 15 (engine; 16 in the notes' count), ready at 22: with the port free it would cross on the flit
-  // path, flit j at 22 + j (tail 85, notes E3). X (0 -> 3) of 16 flits holds the port until 23, so P
-  // asks at 22 and is written into the central buffer: its header chunk, complete at notes cycle
-  // a_7 = 23, is written at 24 (W >= A_c + 1), the port takes it at 24 and reads it at 25 (W + 1),
-  // and flit j leaves at 25 + 4 + j = 29 + j, every later chunk c read at 25 + 8c as it is written
-  // (A_c + 2): 13 cycles after it arrived, as a replicated packet, instead of 6.
+  // 15 (engine; arrived at 16), ready at 22: with the port free it would cross on the flit path,
+  // flit j at 22 + j (tail 85, a lone unicast with LCA level 2). X (0 -> 3) of 16 flits holds the
+  // port until 23, so P asks at 22 and is written into the central buffer: its header chunk,
+  // complete when flit 7 arrived at 23, is written at 24 (the cycle after), the port takes it at 24
+  // and reads it at 25 (W + 1), and flit j leaves at 25 + 4 + j = 29 + j, every later chunk c read
+  // at 25 + 8c as it is written (A_c + 2): 13 cycles after it arrived, as a replicated packet,
+  // instead of 6.
   it('written just as its port frees: flit j at 29 + j (chunk path), not 24 + j', () => {
     const [x, p] = run(CB, [
       { at: 0, source: 0, dest: 3, length: 16 },
@@ -214,7 +216,7 @@ describe('002 central-buffer switch: a queued unicast takes the chunk path (note
   });
 });
 
-describe('002 input-buffer switch: request queues, same-cycle requests by ascending input (notes sec. 2.5)', () => {
+describe('002 input-buffer switch: request queues, same-cycle requests by ascending input', () => {
   // X (2 -> 3, 16 flits) leaves its tail at 23 and moves the round-robin pointer of node 3's port
   // past node 2's first injection buffer. Q (2 -> 3, created at 0, behind X on node 2's link) and P
   // (1 -> 3, created at 16) both have their headers in leaf s1.0 at 17 and request the port at 24:

@@ -34,7 +34,7 @@ describe('zero-load latency on switch-based networks equals the formula', () => 
         for (let d = 1; d < N; d += 3) {
           const lambda = t.lcaLevel(0, d);
           seen.add(lambda);
-          // 2 lambda - 1 switches: up lambda - 1 links, down as many (002 notes sec. 2.6).
+          // 2 lambda - 1 switches: up lambda - 1 links, down as many (LCA turnaround).
           const { m } = unicast(`fattree:${N}`, 0, d, 20, W);
           assert.equal(m.hops, 2 * (lambda - 1));
           assert.equal(latencyOf(m), formula(2 * lambda - 1, 20, W), `0 -> ${d}, lambda ${lambda}`);

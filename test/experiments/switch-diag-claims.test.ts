@@ -136,9 +136,9 @@ describe('002 diagnostics (C35, X1-X11) on synthetic records, decided beyond noi
   });
 
   it('X2 and X6 from the plans and the topology: exact values', () => {
-    // m = 2 on 16 nodes: 84/105 of the extra copies at level 2 (notes C7), so 21/105 at level 1.
+    // m = 2 on 16 nodes: 84/105 of the extra copies at level 2 (by counting the sets), so 21/105 at level 1.
     assert.ok(Math.abs(levelOneShare('fattree:16', 2) - 21 / 105) < 1e-12);
-    // m = 15: 11 of the 14 extra copies at level 1 (notes E10).
+    // m = 15: 11 of the 14 extra copies at level 1 (every source alike).
     assert.ok(Math.abs(levelOneShare('fattree:16', 15) - 11 / 14) < 1e-12);
     // 2 lambda - 1 switches: 3 destinations at lambda 1, 12 at 2 (16 nodes); 3, 12, 48 (64 nodes).
     assert.equal(meanSwitchHops('fattree:16'), (3 * 1 + 12 * 3) / 15);

@@ -9,13 +9,12 @@ import { loadExperiment, runSweep } from '../../src/experiments/sweep.js';
 
 /**
  * 001 Figs. 8-11 and the flit-level companion on their scaled-down (--quick) experiments. Each
- * claim's verdict is asserted as the readings of docs/algorithms/ give it (the reading notes of
- * 001, sec. 4.3): some of 001's claims do not hold, and docs/experiments/torus.md says why. Every
- * claim that involves T2W comes twice, source-origin reading first, then shortest reading
- * (docs/algorithms/t2w.md).
- * Verdicts are decided beyond noise on the intervals over the random sets (40 per point here), so
- * a difference of a few channels is a tie; exact values (a broadcast's N - 1 channels) tie when
- * equal or under 1% apart (stats/compare.ts) and decide when not.
+ * claim's verdict is asserted as the readings of docs/algorithms/ give it: some of 001's claims do
+ * not hold, and docs/experiments/torus.md says why. Every claim that involves T2W comes twice,
+ * source-origin reading first, then shortest reading (docs/algorithms/t2w.md). Verdicts are decided
+ * beyond noise on the intervals over the random sets (40 per point here), so a difference of a few
+ * channels is a tie; exact values (a broadcast's N - 1 channels) tie when equal or under 1% apart
+ * (stats/compare.ts) and decide when not.
  */
 const out = mkdtempSync(join(tmpdir(), 'mcsim-torus-'));
 const expected: Record<string, Verdict[]> = {

@@ -11,7 +11,7 @@ export const POLICIES: Array<[VlPolicy, number]> = [
   ['dedicated', 4],
 ];
 
-/** With the IB-realizable SL-to-VL variant (003 notes sec. 1.6). */
+/** With the IB-realizable SL-to-VL variant (docs/algorithms/ib-mcast.md, "VL policies"). */
 export const POLICIES_SL: Array<[VlPolicy, number]> = [...POLICIES, ['shared-sl', 2], ['shared-sl', 4]];
 
 /**

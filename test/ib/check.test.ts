@@ -14,7 +14,7 @@ import { mcsimInProcess } from '../cli/in-process.js';
 
 const N = (t: IbaMesh, x: number, y: number) => t.nodeAt([x, y]);
 
-describe('checks of imported tables (notes P14)', () => {
+describe('checks of imported tables (docs/algorithms/ib-mcast.md)', () => {
   it('XY LFTs and per-source MFTs pass on random meshes and groups; the root is the source', () => {
     fc.assert(
       fc.property(
@@ -104,7 +104,7 @@ describe('checks of imported tables (notes P14)', () => {
     const a = mftUnion(t, lft, N(t, 0, 0), all, 0xc000);
     const b = mftUnion(t, lft, N(t, 2, 2), all, 0xc001);
     writeFileSync(join(dir, 'good'), mcfdbsDump(t, [a, b]));
-    // Both sources' trees on one MLID (notes E8).
+    // Both sources' trees on one MLID: duplicates and loops.
     writeFileSync(join(dir, 'bad'), mcfdbsDump(t, [a, { ...b, mlid: 0xc000 }]));
     const args = (m: string) => [
       'ib',

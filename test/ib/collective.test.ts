@@ -48,7 +48,7 @@ describe('003 collectives on the ib switch model', () => {
     );
   });
 
-  it('a dedicated network delivers every copy exactly when the 1-VL network does (notes P10)', () => {
+  it('a dedicated network delivers every copy exactly when the 1-VL network does (one VL per link either way)', () => {
     fc.assert(
       fc.property(caseArb, fc.constantFrom(2, 4), (k, vls) => {
         const t = new IbaMesh(k.m, k.n);
@@ -68,7 +68,7 @@ describe('003 collectives on the ib switch model', () => {
     );
   });
 
-  it('a lone multicast takes the zero-load time (H + 1)(R + 1) + L - 1 under every policy (notes E9, C9)', () => {
+  it('a lone multicast takes the zero-load time (H + 1)(R + 1) + L - 1 under every policy (C9)', () => {
     fc.assert(
       fc.property(caseArb, (k) => {
         const t = new IbaMesh(k.m, k.n);
@@ -83,7 +83,7 @@ describe('003 collectives on the ib switch model', () => {
     );
   });
 
-  it('notes E9: the Fig. 9 multicast takes 10 cycles at 32 B and 265 at 8 KB; a broadcast from N(0,0) of 16x16, 62 and 317', () => {
+  it('zero load: the Fig. 9 multicast takes 10 cycles at 32 B and 265 at 8 KB; a broadcast from N(0,0) of 16x16, 62 and 317', () => {
     const t5 = new IbaMesh(5, 5);
     const N = (x: number, y: number) => t5.nodeAt([x, y]);
     const g = [N(0, 3), N(0, 4), N(3, 3), N(4, 0), N(4, 2)];
@@ -210,7 +210,7 @@ describe('003 collectives on the ib switch model', () => {
     );
   });
 
-  it('one-source unicast: a second shared VL hides the per-packet stall of the host link (notes P12)', () => {
+  it('one-source unicast: a second shared VL hides the per-packet stall of the host link ', () => {
     const t = new IbaMesh(8, 8);
     const c = drawCollective(t, { sources: 'one', groupFraction: 0.4, order: 'ascending' }, 7);
     for (const length of [1, 16, 256]) {
@@ -223,7 +223,7 @@ describe('003 collectives on the ib switch model', () => {
   });
 });
 
-describe('003 workloads (notes sec. 2.3, E10)', () => {
+describe('003 workloads (docs/experiments/infiniband.md)', () => {
   const t = new IbaMesh(16, 16);
   it('one-source: 102 or 255 destinations, none the source', () => {
     for (const [f, k] of [

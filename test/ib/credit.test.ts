@@ -24,7 +24,7 @@ const caseArb = fc.record({
   slots: fc.integer({ min: 1, max: 4 }),
 });
 
-describe('003 credit buffer mode: a FIFO of 64-byte credit blocks per VL (notes sec. 1.7)', () => {
+describe('003 credit buffer mode: a FIFO of 64-byte credit blocks per VL (docs/algorithms/ib-mcast.md)', () => {
   it('a packet of b bytes takes ceil(b / 64) credits of an 8 KB buffer (128 credits)', () => {
     assert.equal(creditSlots(32, 8192), 128);
     assert.equal(creditSlots(64, 8192), 128);
@@ -148,7 +148,7 @@ describe('003 credit buffer mode: a FIFO of 64-byte credit blocks per VL (notes 
     );
   });
 
-  it('one-source unicast of small packets: under credit FIFOs a second VL gains nothing, under packet buffers it does (notes sec. 1.7, Appendix A)', () => {
+  it('one-source unicast of small packets: under credit FIFOs a second VL gains nothing, under packet buffers it does', () => {
     const t = new IbaMesh(8, 8);
     const c = drawCollective(t, { sources: 'one', groupFraction: 0.4, order: 'ascending' }, 7);
     const T = (policy: VlPolicy, vls: number, creditSlots?: number) =>

@@ -15,7 +15,7 @@ import { mcsimInProcess } from '../cli/in-process.js';
 
 const N = (t: IbaMesh, x: number, y: number) => t.nodeAt([x, y]);
 
-describe('OpenSM dump formats (notes sec. 6.1)', () => {
+describe('OpenSM dump formats (docs/algorithms/ib-mcast.md)', () => {
   it('E5: opensm.mcfdbs of the Fig. 9 example, byte for byte', () => {
     const t = new IbaMesh(5, 5);
     const mft = mftUnion(t, xyLft(t), N(t, 2, 2), [

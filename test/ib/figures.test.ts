@@ -9,7 +9,7 @@ import { K, n, ONE, recs, verdict } from './claim-records.js';
 
 const file = (id: string) => new URL(`../../experiments/${id}.yaml`, import.meta.url);
 
-describe('003 Figs. 10-27 as one family (notes sec. 2.4)', () => {
+describe('003 Figs. 10-27 as one family (docs/experiments/infiniband.md)', () => {
   it('fig = 10 + 6f + 3g + v: families, groups, VLs and series', () => {
     assert.deepEqual(
       [10, 14, 17, 21, 22, 27].map((n) => {

@@ -19,7 +19,7 @@ import { collectiveFields, IB_TEST_TIMING } from './cases.js';
 /** Random small cases, as test/ib/collective.test.ts draws them, under `shared-sl` with 2 or 4 VLs. */
 const caseArb = fc.record({ ...collectiveFields(6, 9), vls: fc.constantFrom(2, 4) });
 
-describe('003 shared-sl: the IB-realizable shared VLs (notes sec. 1.6)', () => {
+describe('003 shared-sl: the IB-realizable shared VLs (docs/algorithms/ib-mcast.md)', () => {
   it('SL = (LID + j) mod k: N(3,2) of a 4x4 mesh (LID 15) sends SLs 1, 0, 1 with 2 VLs and 3, 0, 1, 2 with 4', () => {
     const t = new IbaMesh(4, 4);
     const s = 3 + 4 * 2;
@@ -67,7 +67,7 @@ describe('003 shared-sl: the IB-realizable shared VLs (notes sec. 1.6)', () => {
     );
   });
 
-  it('a lone multicast takes the zero-load time (H + 1)(R + 1) + L - 1 (notes E9)', () => {
+  it('a lone multicast takes the zero-load time (H + 1)(R + 1) + L - 1', () => {
     fc.assert(
       fc.property(caseArb, (k) => {
         const t = new IbaMesh(k.m, k.n);

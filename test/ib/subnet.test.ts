@@ -41,7 +41,7 @@ function xyPath(t: IbaMesh, a: number, b: number): Array<[number, number]> {
   return out;
 }
 
-describe('IbaMesh LIDs (003 sec. 3.1, notes sec. 1.2)', () => {
+describe('IbaMesh LIDs (003 sec. 3.1, docs/algorithms/ib-mcast.md)', () => {
   it('the LID of N(3,2) in IbaMesh(4,4) is 15 (Fig. 5), and lid 15 is N(3,2)', () => {
     const t = new IbaMesh(4, 4);
     assert.equal(hostLid(t, N(t, 3, 2)), 15);
@@ -136,7 +136,7 @@ describe('multicast forwarding tables by union (003 sec. 3.3.2)', () => {
     assert.deepEqual(net(3, 2), [1, 2]);
     assert.deepEqual(net(4, 2), [4]);
     assert.deepEqual(net(4, 1), [4]);
-    // Notes E4: the full entries with the host ports of the members.
+    // The full entries, with the host ports of the members (ours: Fig. 9 lists none).
     assert.deepEqual(full(0, 3), [2, 5]);
     assert.deepEqual(full(0, 4), [5]);
     assert.deepEqual(full(3, 3), [5]);

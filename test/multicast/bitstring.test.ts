@@ -16,7 +16,7 @@ const sw = (t: FatTree, name: string) => {
   throw new Error(name);
 };
 
-describe('bit-string headers and reachability strings (002 sec. 3.2, notes E1-E2)', () => {
+describe('bit-string headers and reachability strings (002 sec. 3.2, docs/algorithms/bitstring.md)', () => {
   it('E1: 16 nodes, source 0, D = {5, 6, 13}', () => {
     assert.equal(bitString(16, [5, 6, 13]), '0000011000000100');
     assert.equal(headerFlits(16), 1);

@@ -8,8 +8,9 @@ import { torusCyclePositions } from '../../src/routing/torus-cycle.js';
 import { lcg, planOn, randomSet } from './torus-helpers.js';
 
 /**
- * The baselines of 001 as reconstructed (reading notes of 001, sec. 3 and 5, B1-B3), and the
- * per-hop rules of TASNEM's worms (P4, P5, P10), on random tori of 3..16 x 3..16.
+ * The baselines of 001 as reconstructed (docs/algorithms/t2w.md, uniform.md, multipath-hcm.md), and
+ * the per-hop rules of TASNEM's worms (tasnem.md: directions, tree shape, VC classes), on random tori
+ * of 3..16 x 3..16.
  */
 const caseArb = fc
   .record({
@@ -138,7 +139,7 @@ describe('Uniform and multipath-HCM (reconstructions of [21], [22] of 001)', () 
   });
 });
 
-describe('TASNEM hop rules (001 sec. 3.3, reading notes P4, P5, P10)', () => {
+describe('TASNEM hop rules (001 sec. 3.3, docs/algorithms/tasnem.md)', () => {
   it('vertical hops go d_y, forks split one horizontal and one vertical child that is a destination, class 1 exactly after the one vertical wraparound', () => {
     fc.assert(
       fc.property(caseArb, ({ m, n, spec, source, dests }) => {

@@ -6,9 +6,11 @@ import { destPrep } from '../../src/multicast/tasnem-tree.js';
 import { nodes, parseTree, planOn, wormShape } from './torus-helpers.js';
 
 /**
- * The worked examples of the reading notes of paper 001 (TASNEM on 2D tori), exact: Example P
- * (a destination set that reproduces every number of 001's case study, sec. 3.4), Examples B, C, D
- * (the down worm wrapping, odd n clamped, odd n wrapping), and the partition table of Dest_Prep.
+ * The worked examples of docs/algorithms/tasnem.md, "Examples" (TASNEM on 2D tori, 001), exact:
+ * Example P (a destination set that reproduces every number of 001's case study, sec. 3.4),
+ * Examples B, C, D (the down worm wrapping, odd n clamped, odd n wrapping), and the partition table
+ * of Dest_Prep. The expected trees and numbers were worked out by hand and by an independent model
+ * from our readings.
  */
 
 interface TreeExample {
@@ -146,7 +148,7 @@ const EXAMPLES: TreeExample[] = [
   },
 ];
 
-describe('TASNEM worked examples (reading notes of 001, sec. 2.7)', () => {
+describe('TASNEM worked examples (docs/algorithms/tasnem.md, "Examples")', () => {
   for (const ex of EXAMPLES) {
     it(ex.name, () => {
       const { topo, plan, rfFor } = planOn(ex.spec, 'tasnem', ex.source, nodes(ex.dests));
@@ -280,7 +282,7 @@ const PARTITIONS: Array<{
   },
 ];
 
-describe('TASNEM Dest_Prep partition table (reading notes of 001, sec. 2.7)', () => {
+describe('TASNEM Dest_Prep partition table (docs/algorithms/tasnem.md, "Examples")', () => {
   for (const p of PARTITIONS) {
     it(`${p.spec} from (${p.source}): worm 1 (${p.dx}, ${p.dy}) takes ${p.sizes[0]} nodes`, () => {
       const { topo } = planOn(p.spec, 'tasnem', p.source, ['0,0' === p.source ? '1,0' : '0,0']);
@@ -299,14 +301,14 @@ describe('TASNEM Dest_Prep partition table (reading notes of 001, sec. 2.7)', ()
   }
 });
 
-/** `node@hops` lists of the notes (sec. 3.1-3.3) for the baselines on Example P. */
+/** `node@hops` lists (node and chained hop depth) for the baselines on Example P. */
 function atList(text: string): Map<string, number> {
   return new Map([...text.matchAll(/\((\d+),(\d+)\)@(\d+)/g)].map((m) => [`${m[1]},${m[2]}`, Number(m[3])]));
 }
 
-describe('baselines on Example P (reading notes of 001, sec. 3)', () => {
+describe('baselines on Example P (001 sec. 3.4 case study numbers)', () => {
   const P = nodes(EXAMPLES[0]!.dests);
-  it('T2W: HMP (7,8) -> (6,8), latency 18, traffic 82, chained depths of the notes', () => {
+  it('T2W: HMP (7,8) -> (6,8), latency 18, traffic 82, chained depths of every destination', () => {
     const { topo, plan, rfFor } = planOn('torus:10x10', 't2w', '7,8', P);
     assert.equal(checkDeliveries(plan), undefined);
     const depths = new Map<string, number>();

@@ -29,7 +29,7 @@ export function nodes(text: string): string[] {
 }
 
 /**
- * The tree notation of the reading notes: `a -> b` one hop, `*h` a destination at hop depth h,
+ * A tree notation for the examples: `a -> b` one hop, `*h` a destination at hop depth h,
  * `[fork]` a replicating node whose subtrees follow one indentation level deeper.
  */
 export function parseTree(text: string): { edges: string[]; depths: Map<string, number> } {

@@ -9,8 +9,8 @@ import { lcg, planOn, randomSet } from './torus-helpers.js';
 
 /**
  * Properties of the torus schemes of 001 on many random tori (3..16 nodes in each dimension, odd
- * and even), random sources and destination sets from one node to a broadcast (reading notes of
- * 001, sec. 5).
+ * and even), random sources and destination sets from one node to a broadcast: the properties of
+ * docs/algorithms/tasnem.md, "Readings" and "Deadlock", and of the baselines' pages.
  */
 const caseArb = fc
   .record({
@@ -26,7 +26,7 @@ const caseArb = fc
     return { m, n, spec: `torus:${m}x${n}`, ...randomSet(N, rnd, size) };
   });
 
-/** Mess_Forward exactly as the notes state it (sec. 2.4), on sets: the reference for the planner. */
+/** Mess_Forward as docs/algorithms/tasnem.md states it, on sets: the reference for the planner. */
 function referenceTasnem(m: number, n: number, s: number, dests: number[]): string[][] {
   const out: string[][] = [];
   for (const w of destPrep(m, n, s, dests)) {
@@ -96,7 +96,7 @@ describe('torus schemes of 001: every destination delivered exactly once', () =>
   }
 });
 
-describe('TASNEM properties (001 sec. 3, reading notes sec. 5)', () => {
+describe('TASNEM properties (001 sec. 3, docs/algorithms/tasnem.md)', () => {
   it('matches the set-based Mess_Forward hop for hop; at most 2 worms, one phase, no horizontal wraparound', () => {
     fc.assert(
       fc.property(caseArb, ({ m, n, spec, source, dests }) => {

@@ -38,7 +38,7 @@ function atList(text: string): Map<string, number> {
 }
 const sorted = (m: Map<string, number>) => new Map([...m].sort());
 
-/** Example P of the reading notes of 001 (sec. 2.7): T2W gives 18 / 82 in the source-origin reading. */
+/** Example P (docs/algorithms/tasnem.md, "Examples"): T2W gives 18 / 82 in the source-origin reading. */
 const P = nodes(
   '(1,0) (4,0) (6,0) (8,0) (0,1) (3,1) (4,1) (0,2) (2,2) (5,2) (0,3) (2,3) (5,3) (6,3) (9,3) (4,4) (6,4) (8,4) (9,4) (0,5) (6,5) (7,5) (2,6) (8,6) (1,7) (6,7) (7,7) (9,7) (0,8) (1,8) (8,8) (0,9) (4,9) (6,9) (9,9)',
 );

@@ -63,7 +63,7 @@ describe('fat tree (4-ary n-tree of 8-port switches, 002 sec. 7.2)', () => {
     });
   }
 
-  it('switches are named s<level>.<index>; the 002 notes example wiring of fattree:16', () => {
+  it('switches are named s<level>.<index>; the wiring of fattree:16 (docs/switched-networks.md)', () => {
     const t = parseTopology('fattree:16') as FatTree;
     assert.equal(t.formatSwitch(0), 's1.0');
     assert.equal(t.formatSwitch(7), 's2.3');
