@@ -16,9 +16,10 @@ export interface TasnemWormSet {
 /**
  * Dest_Prep (001 Fig. 2). Case 1 (y_s < floor(n/2)): worm 1 goes up and takes the labels
  * Q(s)..Q(m-1, y_s + ceil(n/2)); case 2: worm 1 goes down and takes Q(0, y_s - ceil(n/2))..Q(s),
- * the lower bound clamped to label 0 when that row does not exist (odd n, reading T16). Worm 2 takes
- * the rest. d_x of worm 1 is d_y * (+1 on an even source row, -1 on an odd one) (reading T7: d_x is
- * the direction of motion, so it must turn with d_y); worm 2 runs the other way in both (T8).
+ * the lower bound clamped to label 0 when that row does not exist (odd n, reading 4). Worm 2 takes
+ * the rest. d_x of worm 1 is d_y * (+1 on an even source row, -1 on an odd one) (reading 2: d_x is
+ * the direction of motion, so it must turn with d_y); worm 2 runs the other way in both (readings
+ * of docs/algorithms/tasnem.md).
  */
 export function destPrep(
   m: number,
@@ -80,7 +81,7 @@ export interface TasnemTree {
  * position of (x, row k) is pos = k*m + (h(k) = +1 ? x : m-1-x). Every hop increases pos. In that
  * frame, the destination set a worm carries is always the worm's destinations with pos in an
  * interval (pos(c), hi): D_1 of step 4 (rows y_c and y_v strictly beyond x_c in direction d_x; the
- * vertical neighbour v excluded, reading T3) is exactly the part below pos(v), and D_2 the part from
+ * vertical neighbour v excluded, reading 1) is exactly the part below pos(v), and D_2 the part from
  * pos(v) on. So each step is O(1) with prefix counts, and a worm costs O(N) instead of O(N * |D|).
  */
 export function messForward(m: number, n: number, source: number, w: TasnemWormSet): TasnemTree {

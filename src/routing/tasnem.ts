@@ -10,7 +10,7 @@ import { EJECT, packRoute } from './routing.js';
  *
  * Worm frame: a worm from row y_s has moved k = ((y - y_s) * d_y) mod n rows when it is in row y, and
  * Mess_Forward flips d_x on every vertical move, so every horizontal hop in row y goes in
- * h(y) = d_y * (-1)^(y_s + k) (the source's d_x is d_y * (-1)^(y_s), Dest_Prep with reading T7).
+ * h(y) = d_y * (-1)^(y_s + k) (the source's d_x is d_y * (-1)^(y_s), Dest_Prep with reading 2 of docs/algorithms/tasnem.md).
  * Toward the next stop t from c, with v = (x_c, y_c + d_y mod n): go horizontally when t lies in row
  * y_c or y_v strictly beyond x_c in direction h(y_c), else vertically to v. This is step 4/5 of
  * Mess_Forward restricted to one destination, which gives the same hops as the full rule because

@@ -53,7 +53,7 @@ describe('central-buffer chunk accounting (002 sec. 4.2, docs/algorithms/central
 });
 
 describe('002 switches are deterministic', () => {
-  it('the same config and seed give byte-identical results (P13)', () => {
+  it('the same config and seed give byte-identical results', () => {
     const cfg = () =>
       parseConfig({
         seed: 7,

@@ -49,7 +49,7 @@ function formula(t: FatTree, s: number, dests: number[], d: number, L: number): 
 
 describe('002 switches at zero load: the formulas for every destination', () => {
   for (const [name, o] of MODELS) {
-    it(`${name}: E1 and E2 bit-string worms, rank stagger included`, () => {
+    it(`${name}: the bit-string worms of bitstring.md on 16 and 64 nodes, rank stagger included`, () => {
       assert.deepEqual(
         tails('fattree:16', o, 0, [bitstringWorm(makeNet('fattree:16').topology, 0, [5, 6, 13], 64)]),
         {
@@ -68,7 +68,7 @@ describe('002 switches at zero load: the formulas for every destination', () => 
       });
     });
 
-    it(`${name}: E3 unicasts at every LCA level, 64 and 256 flits`, () => {
+    it(`${name}: unicasts at every LCA level, 64 and 256 flits`, () => {
       const expect: Record<number, number[]> = { 64: [71, 85, 99], 256: [263, 277, 291] };
       for (const L of [64, 256])
         [1, 5, 17].forEach((d, i) => {
@@ -76,7 +76,7 @@ describe('002 switches at zero load: the formulas for every destination', () => 
         });
     });
 
-    it(`${name}: E4 U-Min, source 0, D = {5, 6, 13}`, () => {
+    it(`${name}: U-Min, source 0, D = {5, 6, 13}`, () => {
       const t = makeNet('fattree:16').topology;
       const plan = umin.plan(
         { topology: t, routing: makeNet('fattree:16').routing, length: 64 },
@@ -140,7 +140,7 @@ function config(switching: string, over: Record<string, unknown> = {}) {
 
 describe('002 switches under load', () => {
   for (const [name] of MODELS)
-    it(`${name}: invariants every cycle, every destination exactly once, no deadlock (P5, P8, P11)`, () => {
+    it(`${name}: invariants every cycle, every destination exactly once, no deadlock`, () => {
       fc.assert(
         fc.property(
           fc.integer({ min: 1, max: 14 }),

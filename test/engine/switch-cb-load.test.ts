@@ -20,7 +20,7 @@ import { makeNet, SWITCH_002_OPTIONS, SWITCH_002_TIMING } from './harness.js';
  * a switch link's FIFO in flits and to its slots in packets, with as many injection channels as a
  * channel has VCs and with more) and the engine's deadlock detector never fires.
  */
-describe('002 central-buffer switch under unicast load (P5, P8, P11)', () => {
+describe('002 central-buffer switch under unicast load', () => {
   it('every packet delivered exactly once, invariants every cycle, no deadlock; processor unicasts written', () => {
     fc.assert(
       fc.property(

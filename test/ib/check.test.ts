@@ -64,7 +64,7 @@ describe('checks of imported tables (docs/algorithms/ib-mcast.md)', () => {
     );
   });
 
-  it('E7 duplicates, E8 shared-MLID unions (duplicates on 2x2, a loop on 3x3) fail the MFT check', () => {
+  it('a non-XY route set (duplicates) and shared-MLID unions (duplicates on 2x2, a loop on 3x3) fail the MFT check', () => {
     const t = new IbaMesh(4, 4);
     const e7 = new Uint8Array(t.numSwitches);
     const set = (x: number, y: number, ports: number[]) => {

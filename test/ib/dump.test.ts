@@ -16,7 +16,7 @@ import { mcsimInProcess } from '../cli/in-process.js';
 const N = (t: IbaMesh, x: number, y: number) => t.nodeAt([x, y]);
 
 describe('OpenSM dump formats (docs/algorithms/ib-mcast.md)', () => {
-  it('E5: opensm.mcfdbs of the Fig. 9 example, byte for byte', () => {
+  it('opensm.mcfdbs of the Fig. 9 example, byte for byte', () => {
     const t = new IbaMesh(5, 5);
     const mft = mftUnion(t, xyLft(t), N(t, 2, 2), [
       N(t, 0, 3),
@@ -42,7 +42,7 @@ describe('OpenSM dump formats (docs/algorithms/ib-mcast.md)', () => {
     assert.equal(mcfdbsDump(t, [mft]), expected);
   });
 
-  it('E6: the opensm-lfts.dump block of switch N(1,2) of IbaMesh(4,4)', () => {
+  it('the opensm-lfts.dump block of switch N(1,2) of IbaMesh(4,4)', () => {
     const t = new IbaMesh(4, 4);
     const lines = lftsDump(t, xyLft(t)).split('\n');
     // Blocks are 1 header + 32 entries + 1 footer, switches in (x, y) order: N(1,2) is the 7th.

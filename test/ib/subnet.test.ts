@@ -46,7 +46,7 @@ describe('IbaMesh LIDs (003 sec. 3.1, docs/algorithms/ib-mcast.md)', () => {
     const t = new IbaMesh(4, 4);
     assert.equal(hostLid(t, N(t, 3, 2)), 15);
     assert.equal(nodeOfLid(t, 15), N(t, 3, 2));
-    // E1: x = 0 holds LIDs 1..4, x = 3 holds 13..16.
+    // 003 Fig. 5: x = 0 holds LIDs 1..4, x = 3 holds 13..16.
     assert.deepEqual(
       [0, 1, 2, 3].map((y) => hostLid(t, N(t, 0, y))),
       [1, 2, 3, 4],
@@ -81,7 +81,7 @@ describe('IbaMesh LIDs (003 sec. 3.1, docs/algorithms/ib-mcast.md)', () => {
 });
 
 describe('linear forwarding tables from XY routing (003 sec. 3.3.1)', () => {
-  it('E2: the LFT of N(1,2) in IbaMesh(4,4) for LIDs 1..16', () => {
+  it('the LFT of N(1,2) in IbaMesh(4,4) for LIDs 1..16', () => {
     const t = new IbaMesh(4, 4);
     const row = lftRow(xyLft(t), N(t, 1, 2)).slice(1, 17);
     assert.deepEqual(row, [3, 3, 3, 3, 4, 4, 5, 2, 1, 1, 1, 1, 1, 1, 1, 1]);
@@ -165,7 +165,7 @@ describe('multicast forwarding tables by union (003 sec. 3.3.2)', () => {
     });
   });
 
-  it('E7: a destination-based but non-XY route set duplicates copies at N(3,2) and N(3,3)', () => {
+  it('a destination-based, non-XY route set (our paths for the case of 003 Fig. 4) duplicates copies at N(3,2) and N(3,3)', () => {
     const t = new IbaMesh(4, 4);
     const masks = new Uint8Array(t.numSwitches);
     const set = (x: number, y: number, ports: number[]) => {
@@ -184,7 +184,7 @@ describe('multicast forwarding tables by union (003 sec. 3.3.2)', () => {
     assert.equal(run.delivered[N(t, 3, 3)], 2);
   });
 
-  it('E8: two sources on one MLID duplicate on a 2x2 mesh and loop on a 3x3 mesh', () => {
+  it('two sources on one MLID duplicate on a 2x2 mesh and loop on a 3x3 mesh', () => {
     const union = (t: IbaMesh, sources: number[]) => {
       const lft = xyLft(t);
       const all = Array.from({ length: t.numNodes }, (_, i) => i);

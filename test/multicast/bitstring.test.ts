@@ -17,7 +17,7 @@ const sw = (t: FatTree, name: string) => {
 };
 
 describe('bit-string headers and reachability strings (002 sec. 3.2, docs/algorithms/bitstring.md)', () => {
-  it('E1: 16 nodes, source 0, D = {5, 6, 13}', () => {
+  it('16 nodes, source 0, D = {5, 6, 13}', () => {
     assert.equal(bitString(16, [5, 6, 13]), '0000011000000100');
     assert.equal(headerFlits(16), 1);
     assert.equal(headerFlits(64), 4);
@@ -46,7 +46,7 @@ describe('bit-string headers and reachability strings (002 sec. 3.2, docs/algori
     assert.equal(tree.channels, 3);
   });
 
-  it('E2: 64 nodes, source 5, D = {6, 17, 40, 41, 63}', () => {
+  it('64 nodes, source 5, D = {6, 17, 40, 41, 63}', () => {
     const tree = bitstringTree(t64, 5, [6, 17, 40, 41, 63]);
     assert.equal(tree.lca, 3);
     assert.deepEqual(tree.up, [
@@ -72,7 +72,7 @@ describe('bit-string headers and reachability strings (002 sec. 3.2, docs/algori
     assert.equal(tree.channels, 10);
   });
 
-  it('down-port strings of a switch partition its subtree; a leaf port reaches one processor (P2)', () => {
+  it('down-port strings of a switch partition its subtree; a leaf port reaches one processor', () => {
     for (const t of [t16, t64]) {
       const r = reachability(t);
       for (let g = 0; g < t.numSwitches; g++) {
@@ -104,7 +104,7 @@ const arbCase = fc
     return { N, source, dests: dests.length > 0 ? dests : [(source + 1) % N] };
   });
 
-describe('bit-string worms: properties over random sources and sets (P3-P6)', () => {
+describe('bit-string worms: properties over random sources and sets', () => {
   it('up exactly to the LCA, replication only on the way down, copies sum to m - 1, every destination once', () => {
     fc.assert(
       fc.property(arbCase, ({ N, source, dests }) => {
@@ -126,7 +126,7 @@ describe('bit-string worms: properties over random sources and sets (P3-P6)', ()
           tree.extraCopies.reduce((a, b) => a + b, 0),
           dests.length - 1,
         );
-        // Down-path switch visits: one per distinct block of each level (P6).
+        // Down-path switch visits: one per distinct block of each level.
         let visits = 0;
         for (let l = 1; l <= lambda; l++) visits += new Set(dests.map((d) => Math.floor(d / 4 ** l))).size;
         assert.equal(tree.down.length, visits);

@@ -5,11 +5,12 @@ import { type ClaimResult, type ClaimSet, unchecked } from './claim.js';
 import { type Series, seriesOf, type XY } from './series.js';
 
 /**
- * The claims of 001 (sec. 4.1-4.2 and 5) about Figs. 8-11, as checks on the data, including those
- * the readings of docs/algorithms/ make fail (docs/experiments/torus.md explains why). A claim
- * without data is not checked; only completed points are data. Every comparison is decided beyond
- * noise on the points' 95% intervals (stats/compare.ts): holds, tie (within noise, or an exact
- * equality under a strict claim, e.g. several schemes' N - 1 channels at a broadcast) or fails.
+ * The claims of 001 (sec. 4.1-4.2 and 5; its statements S1-S7 are numbered in
+ * docs/experiments/torus.md) about Figs. 8-11, as checks on the data, including those the readings
+ * of docs/algorithms/ make fail (docs/experiments/torus.md explains why). A claim without data is
+ * not checked; only completed points are data. Every comparison is decided beyond noise on the
+ * points' 95% intervals (stats/compare.ts): holds, tie (within noise, or an exact equality under a
+ * strict claim, e.g. several schemes' N - 1 channels at a broadcast) or fails.
  *
  * T2W's directions are a reconstruction with two readings (docs/algorithms/t2w.md), both series of
  * every figure: each claim that involves T2W is checked once per reading, against an explicit list
