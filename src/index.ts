@@ -5,9 +5,10 @@ export { ConfigSchema, type McsimConfig, type McsimConfigInput } from './config/
 export { DeadlockError, Engine, type EngineHooks, type Timing } from './engine/engine.js';
 export type { Delivery, MessageState } from './engine/message.js';
 export { buildNetwork, describeBuffer, type Network, type NetworkOptions } from './engine/network.js';
-export type { DeadlockReport, LatencyStats, RunMetrics } from './metrics/types.js';
+export type { RouterModel, SwitchModel, SwitchPolicy } from './engine/policy.js';
+export type { DeadlockReport } from './engine/report.js';
+export type { LatencyStats, RunMetrics } from './metrics/types.js';
 export { SERVICES, type Service, type StopSpec, unicastWorm, type WormSpec } from './plan/worm.js';
-export type { RouterModel, SwitchModel, SwitchPolicy } from './router/model.js';
 export { ROUTER_MODELS, routerModel } from './router/registry.js';
 export { type Hop, tracePath, tracePathVia } from './routing/path.js';
 export { buildRouting, defaultRoutingName, ROUTINGS } from './routing/registry.js';

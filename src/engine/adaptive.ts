@@ -1,4 +1,4 @@
-import type { SwitchPolicy } from '../router/model.js';
+import type { SwitchPolicy } from './policy.js';
 import type { EngineState } from './state.js';
 
 /**

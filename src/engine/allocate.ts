@@ -1,6 +1,6 @@
-import type { SwitchPolicy } from '../router/model.js';
 import { AdaptiveChoice } from './adaptive.js';
 import { BUF_INJ, BUF_NET, inputPort } from './network.js';
+import type { SwitchPolicy } from './policy.js';
 import type { EngineState } from './state.js';
 
 /**

@@ -1,7 +1,7 @@
-import type { DeadlockReport } from '../metrics/types.js';
-import type { SwitchPolicy } from '../router/model.js';
 import type { MessageState } from './message.js';
 import { describeBuffer, inputPort, type Network } from './network.js';
+import type { SwitchPolicy } from './policy.js';
+import type { DeadlockReport } from './report.js';
 import type { EngineState } from './state.js';
 import type { QueuedWorm } from './terminals.js';
 

@@ -1,6 +1,4 @@
-import type { DeadlockReport } from '../metrics/types.js';
 import type { WormSpec } from '../plan/worm.js';
-import type { SwitchModel, SwitchPolicy } from '../router/model.js';
 import { Allocator } from './allocate.js';
 import { deadlockReport } from './deadlock.js';
 import { DRAINING } from './drain-lines.js';
@@ -10,6 +8,8 @@ import { LinkStage } from './links.js';
 import type { MessageState } from './message.js';
 import { BUF_SINK, type Network } from './network.js';
 import { PACKED } from './packed.js';
+import type { SwitchModel, SwitchPolicy } from './policy.js';
+import type { DeadlockReport } from './report.js';
 import { type EngineHooks, EngineState, type Timing, type TraceSink } from './state.js';
 import { Terminals } from './terminals.js';
 

@@ -1,9 +1,9 @@
 import { F_ABSORB, F_FORWARD, F_TEMP } from '../plan/worm.js';
-import type { SwitchPolicy } from '../router/model.js';
 import { routeStep } from '../routing/follow.js';
 import { EJECT } from '../routing/routing.js';
 import { McsimError } from '../util/errors.js';
 import type { CompiledWorm } from './compile.js';
+import type { SwitchPolicy } from './policy.js';
 import type { EngineState, Timing } from './state.js';
 
 /**

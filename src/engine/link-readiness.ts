@@ -1,5 +1,5 @@
-import type { SwitchPolicy } from '../router/model.js';
 import { LinkTiming } from './link-timing.js';
+import type { SwitchPolicy } from './policy.js';
 import type { EngineState } from './state.js';
 
 /**

@@ -1,4 +1,3 @@
-import type { SwitchPolicy } from '../router/model.js';
 import { BufferSleep } from './buffer-sleep.js';
 import { EV_NET, EV_SINK, EV_SOURCE, MoveEvents } from './link-events.js';
 import {
@@ -19,6 +18,7 @@ import {
 } from './link-readiness.js';
 import type { LinkSinks } from './link-sinks.js';
 import { BUF_NET, BUF_SINK } from './network.js';
+import type { SwitchPolicy } from './policy.js';
 import type { EngineState } from './state.js';
 import { UnitWorms } from './unit-worms.js';
 

@@ -1,9 +1,9 @@
 import { F_ABSORB, F_RETRANSMIT, type WormSpec } from '../plan/worm.js';
-import type { SwitchPolicy } from '../router/model.js';
 import { McsimError } from '../util/errors.js';
 import { EventHeap } from '../util/heap.js';
 import { type CompiledWorm, compileWorm } from './compile.js';
 import type { MessageState } from './message.js';
+import type { SwitchPolicy } from './policy.js';
 import type { EngineState, Timing } from './state.js';
 
 interface ReadyWorm {

@@ -1,5 +1,5 @@
 import { DeadlockError, Engine } from '../engine/engine.js';
-import type { DeadlockReport } from '../metrics/types.js';
+import type { DeadlockReport } from '../engine/report.js';
 import { unicastWorm, type WormSpec } from '../plan/worm.js';
 import { ibSwitch } from '../router/ib.js';
 import type { IbaMesh } from '../topology/ibmesh.js';

@@ -1,6 +1,6 @@
 import { BUF_INJ, BUF_NET } from '../engine/network.js';
+import type { SwitchModel, SwitchPolicy } from '../engine/policy.js';
 import { ibSwitch } from '../router/ib.js';
-import type { SwitchModel, SwitchPolicy } from '../router/model.js';
 import { McsimError } from '../util/errors.js';
 
 /** Bytes per IB credit block (InfiniBand's flow-control unit, `credit` mode). */

@@ -1,7 +1,7 @@
 import type { MessageState } from '../engine/message.js';
 import { BUF_INJ, BUF_NET, BUF_SINK, type Network } from '../engine/network.js';
+import type { SwitchModel, SwitchPolicy } from '../engine/policy.js';
 import type { EngineState } from '../engine/state.js';
-import type { SwitchModel, SwitchPolicy } from '../router/model.js';
 import type { Interval } from '../stats/interval.js';
 import { McsimError } from '../util/errors.js';
 import type { Batching } from './measures.js';

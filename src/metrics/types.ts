@@ -1,3 +1,4 @@
+import type { DeadlockReport } from '../engine/report.js';
 import type { Interval } from '../stats/interval.js';
 import type { Stability } from './stability.js';
 
@@ -36,22 +37,6 @@ export interface WindowEnd {
    * cap: that class's mean did not converge by the rule, and its interval is the run's own.
    */
   belowMinimum?: Record<string, number>;
-}
-
-export interface DeadlockReport {
-  cycle: number;
-  /** Cycles without any flit moving that triggered the report. */
-  idleCycles: number;
-  /** One entry per worm in flight. */
-  worms: Array<{
-    message: number;
-    worm: number;
-    source: string;
-    holds: string[];
-    waitsFor: string[];
-  }>;
-  /** Human-readable multi-line text of the same report. */
-  text: string;
 }
 
 /** Metrics of one run; the shape of `metrics` in `mcsim run --json`. */

@@ -1,10 +1,10 @@
 import { BUF_INJ, BUF_NET, inputPort, type Network } from '../engine/network.js';
+import type { SwitchModel, SwitchPolicy } from '../engine/policy.js';
 import type { EngineState } from '../engine/state.js';
 import { McsimError } from '../util/errors.js';
 import { ChunkPool } from './chunk-pool.js';
 import { ChunkReads } from './chunk-reads.js';
 import { checkProcessorSlots, InjectionQueue } from './injection-queue.js';
-import type { SwitchModel, SwitchPolicy } from './model.js';
 import { OutputQueues } from './output-queue.js';
 
 /** The most ports a packet can be replicated to at one switch: the down ports of a tree, else all but one. */

@@ -1,5 +1,5 @@
+import type { SwitchModel } from '../engine/policy.js';
 import { McsimError } from '../util/errors.js';
-import type { SwitchModel } from './model.js';
 
 /**
  * The InfiniBand switch of 003 (docs/algorithms/ib-mcast.md, "VL buffers" and "Arbitration"),

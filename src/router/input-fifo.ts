@@ -1,8 +1,8 @@
 import { BUF_INJ, BUF_NET, inputPort } from '../engine/network.js';
+import type { SwitchModel, SwitchPolicy } from '../engine/policy.js';
 import { McsimError } from '../util/errors.js';
 import { ChunkReads } from './chunk-reads.js';
 import { checkProcessorSlots, InjectionQueue } from './injection-queue.js';
-import type { SwitchModel, SwitchPolicy } from './model.js';
 import { OutputQueues } from './output-queue.js';
 
 /**

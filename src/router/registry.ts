@@ -1,8 +1,8 @@
+import type { SwitchModel } from '../engine/policy.js';
 import { McsimError } from '../util/errors.js';
 import { centralBufferSwitch } from './central-buffer.js';
 import { ibSwitch } from './ib.js';
 import { inputFifoSwitch } from './input-fifo.js';
-import type { SwitchModel } from './model.js';
 import { vctRouter } from './vct.js';
 import { wormholeRouter } from './wormhole.js';
 

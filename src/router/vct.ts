@@ -1,5 +1,5 @@
+import type { SwitchModel } from '../engine/policy.js';
 import { McsimError } from '../util/errors.js';
-import type { SwitchModel } from './model.js';
 
 /**
  * Virtual cut-through: a packet advances only into a VC buffer that can hold all of it, so a blocked

@@ -1,4 +1,4 @@
-import type { SwitchModel } from './model.js';
+import type { SwitchModel } from '../engine/policy.js';
 
 /**
  * Wormhole switching with VC flow control (input-VC router): any free VC will do; the worm may

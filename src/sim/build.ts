@@ -2,7 +2,7 @@ import { resolveChannels, resolveLinks, resolveVcs } from '../config/resolve.js'
 import type { McsimConfig } from '../config/schema.js';
 import type { Timing } from '../engine/engine.js';
 import { buildNetwork, type Network } from '../engine/network.js';
-import type { RouterModel } from '../router/model.js';
+import type { RouterModel } from '../engine/policy.js';
 import { routerModel } from '../router/registry.js';
 import { buildRouting, defaultRoutingName, ROUTINGS } from '../routing/registry.js';
 import { parseTopology } from '../topology/registry.js';

@@ -1,6 +1,6 @@
 import type { McsimConfig } from '../config/schema.js';
 import { DeadlockError, Engine } from '../engine/engine.js';
-import type { DeadlockReport } from '../metrics/types.js';
+import type { DeadlockReport } from '../engine/report.js';
 import { plannerFor, validateDestinations } from '../multicast/registry.js';
 import { traceHeader } from '../trace/header.js';
 import { TraceRecorder } from '../trace/recorder.js';

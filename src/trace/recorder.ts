@@ -1,7 +1,7 @@
 import type { TraceSink } from '../engine/engine.js';
 import type { MessageState } from '../engine/message.js';
 import type { Network } from '../engine/network.js';
-import type { DeadlockReport } from '../metrics/types.js';
+import type { DeadlockReport } from '../engine/report.js';
 import type { StopSpec, WormSpec } from '../plan/worm.js';
 import type { TraceEnd, TraceHop, TraceStop, TraceWorm } from './format.js';
 import { cycleOfWaits, waitsOf } from './waits.js';

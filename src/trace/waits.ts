@@ -1,5 +1,5 @@
 import type { Network } from '../engine/network.js';
-import type { DeadlockReport } from '../metrics/types.js';
+import type { DeadlockReport } from '../engine/report.js';
 import type { TraceWait } from './format.js';
 
 /**

@@ -77,8 +77,6 @@ export function folderGraph(
  * so the list shrinks with every fix and ends empty.
  */
 const WRONG_WAY = [
-  'engine -> metrics',
-  'engine -> router',
   'experiments -> plot',
   'ib -> sim',
   'routing -> ib',

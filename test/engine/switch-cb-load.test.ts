@@ -3,10 +3,10 @@ import { describe, it } from 'node:test';
 import fc from 'fast-check';
 import { Engine } from '../../src/engine/engine.js';
 import { BUF_INJ } from '../../src/engine/network.js';
+import type { SwitchModel, SwitchPolicy } from '../../src/engine/policy.js';
 import type { EngineState } from '../../src/engine/state.js';
 import { bitstringWorm } from '../../src/multicast/bitstring.js';
 import { unicastWorm } from '../../src/plan/worm.js';
-import type { SwitchModel, SwitchPolicy } from '../../src/router/model.js';
 import { routerModel } from '../../src/router/registry.js';
 import { makeNet, SWITCH_002_OPTIONS, SWITCH_002_TIMING } from './harness.js';
 

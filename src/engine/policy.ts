@@ -1,6 +1,6 @@
-import type { Network } from '../engine/network.js';
-import type { EngineState } from '../engine/state.js';
 import type { WormSpec } from '../plan/worm.js';
+import type { Network } from './network.js';
+import type { EngineState } from './state.js';
 
 /**
  * A switch organisation (router model): the part of a switch that differs between designs. The
