@@ -1,4 +1,4 @@
-import { IB_EAST, IB_NORTH, IB_SOUTH, IB_WEST } from '../topology/ibmesh.js';
+import { dedicatedVl } from '../routing/ib-xy.js';
 import { McsimError } from '../util/errors.js';
 
 /**
@@ -23,14 +23,6 @@ export const VL_POLICIES: readonly VlPolicy[] = ['1vl', 'shared', 'dedicated', '
  */
 export function slOf(lid: number, j: number, k: number): number {
   return (lid + j) % k;
-}
-
-/** The one VL a dedicated output port uses, with k = 2 or 4 data VLs (k = 1: VL0). */
-export function dedicatedVl(port: number, k: number): number {
-  if (k === 2) return port === IB_NORTH || port === IB_EAST ? 0 : 1;
-  if (k === 4)
-    return port === IB_NORTH ? 0 : port === IB_EAST ? 1 : port === IB_SOUTH ? 2 : port === IB_WEST ? 3 : 0;
-  return 0;
 }
 
 /** The VLs (bit mask) a packet may take leaving on `port` under a policy with k VLs. */

@@ -1,4 +1,3 @@
-import { dedicatedVl } from '../ib/vl.js';
 import { IB_EAST, IB_HOST, IB_NORTH, IB_SOUTH, IB_WEST, IbaMesh } from '../topology/ibmesh.js';
 import { McsimError } from '../util/errors.js';
 import type { RoutingDef } from './routing.js';
@@ -60,3 +59,14 @@ export const ibXyRouting: RoutingDef = {
     };
   },
 };
+
+/**
+ * The one VL a dedicated output port uses, with k = 2 or 4 data VLs (k = 1: VL0), by the legends of
+ * 003 sec. 4: "NE: VL0; SW: VL1" with 2, "N:VL0; E:VL1; S:VL2; W:VL3" with 4 (ib/vl.ts, `dedicated`).
+ */
+export function dedicatedVl(port: number, k: number): number {
+  if (k === 2) return port === IB_NORTH || port === IB_EAST ? 0 : 1;
+  if (k === 4)
+    return port === IB_NORTH ? 0 : port === IB_EAST ? 1 : port === IB_SOUTH ? 2 : port === IB_WEST ? 3 : 0;
+  return 0;
+}

@@ -79,7 +79,6 @@ export function folderGraph(
 const WRONG_WAY = [
   'experiments -> plot',
   'ib -> sim',
-  'routing -> ib',
 ];
 
 describe('architecture', () => {
