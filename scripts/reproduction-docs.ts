@@ -11,6 +11,7 @@ import type { ClaimResult } from '../src/experiments/claims/index.js';
 import { paperName } from '../src/experiments/papers.js';
 import { claimsOf, summaryMarkdown } from '../src/experiments/summary.js';
 import { runSweep, siblingsIn } from '../src/experiments/sweep.js';
+import { plotExperiment } from '../src/plot/from-records.js';
 
 const quick = process.argv.includes('--quick');
 const docs = new URL('../docs/', import.meta.url).pathname;
@@ -30,7 +31,7 @@ const counts = new Map<string, Record<ClaimResult['verdict'], number>>();
 const started0 = Date.now();
 for (const { id, exp } of catalog()) {
   const started = Date.now();
-  const r = await runSweep(exp, { outDir: 'results', quick });
+  const r = await runSweep(exp, { outDir: 'results', quick, plot: plotExperiment });
   const imgs = r.plots.map((p) => {
     const name = basename(p.svg);
     copyFileSync(p.svg, `${docs}figures/${name}`);

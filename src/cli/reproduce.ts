@@ -2,6 +2,7 @@ import { catalog } from '../experiments/catalog.js';
 import { paperName } from '../experiments/papers.js';
 import { summaryMarkdown } from '../experiments/summary.js';
 import { resultsFile, runSweep, siblingsIn } from '../experiments/sweep.js';
+import { plotExperiment } from '../plot/from-records.js';
 import { checkSweepResources } from '../resources/experiment.js';
 import { McsimError } from '../util/errors.js';
 import { withInterruptHint } from './interrupt.js';
@@ -36,6 +37,7 @@ export async function reproduceCommand(id: string | undefined, o: ReproduceOpts)
       outDir: o.out,
       quick: o.quick ?? false,
       ...(o.workers ? { workers: o.workers } : {}),
+      plot: plotExperiment,
       progress: (d, t, f) => bar.update(d, t, f),
     }),
   );

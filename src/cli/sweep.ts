@@ -4,6 +4,7 @@ import type { Experiment } from '../experiments/schema.js';
 import { writeSlurmScript } from '../experiments/slurm.js';
 import { claimsOf } from '../experiments/summary.js';
 import { loadExperiment, resultsFile, runSweep, siblingsIn } from '../experiments/sweep.js';
+import { plotExperiment } from '../plot/from-records.js';
 import { checkSweepResources } from '../resources/experiment.js';
 import { McsimError } from '../util/errors.js';
 import { withInterruptHint } from './interrupt.js';
@@ -53,6 +54,7 @@ export async function sweepCommand(file: string, o: SweepOpts): Promise<number> 
       quick: o.quick ?? false,
       ...(o.workers ? { workers: o.workers } : {}),
       ...(shard ? { shard } : {}),
+      plot: plotExperiment,
       progress: (done, total, failed) => {
         bar.update(done, total, failed);
       },

@@ -5,7 +5,6 @@ import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { parse as parseYaml } from 'yaml';
 import type { RunMetrics } from '../metrics/types.js';
-import { plotExperiment } from '../plot/from-records.js';
 import { isObjectLine } from '../results/read.js';
 import { appendJsonl, readJsonl, writeCsv } from '../results/writers.js';
 import type { RunOutcome } from '../sim/outcome.js';
@@ -24,11 +23,21 @@ export interface SweepOptions {
   quick?: boolean;
   /** Run only the points with index % count === index (one Slurm array task), into a shard file. */
   shard?: { index: number; count: number };
-  /** Draw the experiment's charts (default true). */
-  plots?: boolean;
+  /**
+   * Draws the experiment's charts from its records (the CLI passes plot/from-records.ts's
+   * plotExperiment: plots come after results, and experiments/ does not import plot/). Absent: no charts.
+   */
+  plot?: Plotter;
   /** Called after each finished point with (done, total, failed). */
   progress?: (done: number, total: number, failed: number) => void;
 }
+
+/** Writes the charts of an experiment's records as PREFIX-1.svg/png, PREFIX-2...; returns their paths. */
+export type Plotter = (
+  exp: Experiment,
+  records: PointRecord[],
+  prefix: string,
+) => Array<{ svg: string; png: string }>;
 
 export interface SweepResult {
   file: string;
@@ -146,8 +155,7 @@ export async function runSweep(exp: Experiment, opts: SweepOptions): Promise<Swe
     const records = points.map((p) => done.get(p.key)).filter((r): r is PointRecord => r !== undefined);
     const csv = file.replace(/\.jsonl$/, '.csv');
     writeCsv(csv, recordRows(records));
-    const plots =
-      opts.plots === false || shard ? [] : plotExperiment(exp, records, file.replace(/\.jsonl$/, ''));
+    const plots = !opts.plot || shard ? [] : opts.plot(exp, records, file.replace(/\.jsonl$/, ''));
     const md = file.replace(/\.jsonl$/, '.md');
     writeFileSync(
       md,

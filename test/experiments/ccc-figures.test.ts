@@ -7,6 +7,7 @@ import type { Verdict } from '../../src/experiments/claims/index.js';
 import { asEstimate, pointEstimate } from '../../src/experiments/estimates.js';
 import { claimsOf } from '../../src/experiments/summary.js';
 import { loadExperiment, runSweep, siblingsIn } from '../../src/experiments/sweep.js';
+import { plotExperiment } from '../../src/plot/from-records.js';
 import { atLeast, fmtEstimate, greater, ratio } from '../../src/stats/compare.js';
 
 /**
@@ -31,7 +32,7 @@ for (const [id, verdicts] of Object.entries(expected)) {
   describe(`004 ${id.replace('ccc-fig', 'Fig. ')} (quick)`, () => {
     it('each claim of the paper gets its verdict on the data, with numbers', async () => {
       const exp = loadExperiment(new URL(`../../experiments/${id}.yaml`, import.meta.url).pathname);
-      const r = await runSweep(exp, { outDir: out, quick: true, workers: 2, plots: false });
+      const r = await runSweep(exp, { outDir: out, quick: true, workers: 2, plot: plotExperiment });
       assert.equal(r.failed, 0);
       const claims = claimsOf(exp, r.records, siblingsIn(out, true));
       assert.deepEqual(
@@ -47,7 +48,7 @@ for (const [id, verdicts] of Object.entries(expected)) {
 describe('U-CCC, flit by flit on ccc:7 (quick)', () => {
   it('U-CCC beats separate addressing beyond noise, more so as the set grows', async () => {
     const exp = loadExperiment(new URL('../../experiments/ccc-engine.yaml', import.meta.url).pathname);
-    const r = await runSweep(exp, { outDir: out, quick: true, workers: 2 });
+    const r = await runSweep(exp, { outDir: out, quick: true, workers: 2, plot: plotExperiment });
     const lat = (a: string, d: number) =>
       asEstimate(
         pointEstimate(

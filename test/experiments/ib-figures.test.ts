@@ -20,7 +20,7 @@ const runs = new Map<string, PointRecord[]>();
 
 async function run(id: string) {
   const exp = loadExperiment(new URL(`../../experiments/${id}.yaml`, import.meta.url).pathname);
-  const r = await runSweep(exp, { outDir: out, quick: true, workers: 1, plots: false });
+  const r = await runSweep(exp, { outDir: out, quick: true, workers: 1 });
   assert.equal(r.failed, 0);
   runs.set(id, r.records);
   return claimsOf(exp, r.records, (s) => runs.get(s));

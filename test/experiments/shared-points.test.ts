@@ -41,7 +41,7 @@ after(() => {
   for (const d of dirs) rmSync(d, { recursive: true, force: true });
 });
 
-const sweep = (exp: Experiment, outDir: string) => runSweep(exp, { outDir, workers: 2, plots: false });
+const sweep = (exp: Experiment, outDir: string) => runSweep(exp, { outDir, workers: 2 });
 const byKey = (rs: PointRecord[]) => new Map(rs.map((r) => [r.key, r]));
 
 describe('points shared between experiments of one results folder', () => {

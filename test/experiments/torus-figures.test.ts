@@ -40,7 +40,7 @@ for (const [id, verdicts] of Object.entries(expected)) {
   describe(`001 ${id} (quick)`, () => {
     it('runs every point, and each claim comes out as the readings predict', async () => {
       const exp = loadExperiment(new URL(`../../experiments/${id}.yaml`, import.meta.url).pathname);
-      const r = await runSweep(exp, { outDir: out, quick: true, workers: 2, plots: false });
+      const r = await runSweep(exp, { outDir: out, quick: true, workers: 2 });
       assert.equal(r.failed, 0);
       const claims = claimsOf(exp, r.records);
       assert.deepEqual(

@@ -36,7 +36,7 @@ for (const [id, verdicts] of Object.entries(expected)) {
   describe(`000 ${id.replace('tpm-fig', 'Fig. ')} (quick)`, () => {
     it('every point completes and each claim of the paper gets its verdict, with numbers', async () => {
       const exp = loadExperiment(new URL(`../../experiments/${id}.yaml`, import.meta.url).pathname);
-      const r = await runSweep(exp, { outDir: out, quick: true, workers: 2, plots: false });
+      const r = await runSweep(exp, { outDir: out, quick: true, workers: 2 });
       const claims = claimsOf(exp, r.records, siblingsIn(out, true));
       assert.deepEqual(
         claims.map((c) => c.verdict),

@@ -32,7 +32,7 @@ export async function quickReference(file: string): Promise<string> {
   const exp = loadExperiment(join(EXPERIMENTS_DIR, file));
   const out = mkdtempSync(join(tmpdir(), 'mcsim-ref-'));
   try {
-    const res = await runSweep(exp, { outDir: out, quick: true, workers: 1, plots: false });
+    const res = await runSweep(exp, { outDir: out, quick: true, workers: 1 });
     const points = res.records.map((r) => ({
       key: r.key,
       status: r.status,
