@@ -8,10 +8,9 @@ import { lftRouteTable, lftRow, xyLft } from '../ib/lft.js';
 import { maskPorts, mftUnion, networkPorts } from '../ib/mft.js';
 import { asIbMesh, hostLid, MLID_BASE, switchLid } from '../ib/subnet.js';
 import { routeTableToJson } from '../routing/table.js';
-import { withField } from '../sim/build.js';
 import type { IbaMesh } from '../topology/ibmesh.js';
 import { parseTopology } from '../topology/registry.js';
-import { McsimError } from '../util/errors.js';
+import { McsimError, withField } from '../util/errors.js';
 
 export interface IbTablesOpts {
   topology: string;

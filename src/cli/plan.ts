@@ -7,10 +7,9 @@ import { plannerFor, validateDestinations } from '../multicast/registry.js';
 import { checkResources } from '../resources/check.js';
 import { buildRouting, defaultRoutingName } from '../routing/registry.js';
 import type { RoutingFunction } from '../routing/routing.js';
-import { withField } from '../sim/build.js';
 import { defaultVcs, parseTopology } from '../topology/registry.js';
 import type { Topology } from '../topology/topology.js';
-import { McsimError } from '../util/errors.js';
+import { McsimError, withField } from '../util/errors.js';
 import { renderPlanAscii } from './plan-ascii.js';
 
 export interface PlanOpts {

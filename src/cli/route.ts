@@ -1,7 +1,7 @@
 import { tracePath } from '../routing/path.js';
 import { buildRouting, defaultRoutingName } from '../routing/registry.js';
-import { withField } from '../sim/build.js';
 import { defaultVcs, parseTopology } from '../topology/registry.js';
+import { withField } from '../util/errors.js';
 
 export interface RouteOpts {
   topology: string;

@@ -1,9 +1,8 @@
 import type { McsimConfig } from '../config/schema.js';
 import { MetricsCollector } from '../metrics/collector.js';
-import { withField } from '../sim/build.js';
 import type { RunOptions, RunResult } from '../sim/result.js';
 import { parseTopology } from '../topology/registry.js';
-import { McsimError } from '../util/errors.js';
+import { McsimError, withField } from '../util/errors.js';
 import { VERSION } from '../version.js';
 import { runCollective, zeroLoadMulticast } from './collective.js';
 import { creditSlots } from './credit.js';

@@ -6,7 +6,7 @@ import type { RouterModel } from '../engine/policy.js';
 import { routerModel } from '../router/registry.js';
 import { buildRouting, defaultRoutingName, ROUTINGS } from '../routing/registry.js';
 import { parseTopology } from '../topology/registry.js';
-import { McsimError } from '../util/errors.js';
+import { McsimError, withField } from '../util/errors.js';
 
 /** config -> topology -> routing -> network: the first steps of every run. */
 export function buildFromConfig(config: McsimConfig): {
@@ -69,14 +69,4 @@ export function buildFromConfig(config: McsimConfig): {
 /** How errors name a routing the user left to 'auto': the name given and the one it chose. */
 function autoLabel(config: McsimConfig, name: string): string | undefined {
   return config.network.routing === 'auto' ? `routing "auto" (which chose ${name})` : undefined;
-}
-
-/** Prefixes a McsimError raised by `fn` with the config field it came from, unless it names one. */
-export function withField<T>(field: string, fn: () => T): T {
-  try {
-    return fn();
-  } catch (e) {
-    if (e instanceof McsimError && e.field === undefined) throw new McsimError(e.message, field);
-    throw e;
-  }
 }

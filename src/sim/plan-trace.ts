@@ -4,8 +4,8 @@ import type { DeadlockReport } from '../engine/report.js';
 import { plannerFor, validateDestinations } from '../multicast/registry.js';
 import { traceHeader } from '../trace/header.js';
 import { TraceRecorder } from '../trace/recorder.js';
-import { McsimError } from '../util/errors.js';
-import { buildFromConfig, withField } from './build.js';
+import { McsimError, withField } from '../util/errors.js';
+import { buildFromConfig } from './build.js';
 import { runToQuiet } from './drivers/driver.js';
 import type { TraceOptions } from './result.js';
 

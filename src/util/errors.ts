@@ -18,3 +18,13 @@ export class McsimError extends Error {
 export function check(cond: unknown, message: string, field?: string): asserts cond {
   if (!cond) throw new McsimError(message, field);
 }
+
+/** Prefixes a McsimError raised by `fn` with the config field it came from, unless it names one. */
+export function withField<T>(field: string, fn: () => T): T {
+  try {
+    return fn();
+  } catch (e) {
+    if (e instanceof McsimError && e.field === undefined) throw new McsimError(e.message, field);
+    throw e;
+  }
+}
