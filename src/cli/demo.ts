@@ -2,7 +2,8 @@ import { appendFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseConfig } from '../config/load.js';
 import { flatten, writeCsv } from '../results/writers.js';
-import { type RunResult, runSimulation } from '../sim/run.js';
+import type { RunResult } from '../run/result.js';
+import { runSimulation } from '../sim/run.js';
 import { table } from './summary.js';
 
 export const DEMO_LOADS = [0.02, 0.05, 0.1, 0.15, 0.2, 0.25];

@@ -1,5 +1,5 @@
 import { costText, inputBufferCost } from '../router/switch-cost.js';
-import type { RunResult } from '../sim/run.js';
+import type { RunResult } from '../run/result.js';
 import { fmtHalf } from '../stats/compare.js';
 import { LAG1_CORRECTABLE } from '../stats/interval.js';
 

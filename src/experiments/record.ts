@@ -1,6 +1,6 @@
 import type { RunMetrics } from '../metrics/types.js';
 import { flatten } from '../results/writers.js';
-import type { RunOutcome } from '../sim/outcome.js';
+import type { RunOutcome } from '../run/outcome.js';
 import { VERSION } from '../version.js';
 import type { Point } from './points.js';
 

@@ -7,7 +7,7 @@ import { parse as parseYaml } from 'yaml';
 import type { RunMetrics } from '../metrics/types.js';
 import { isObjectLine } from '../results/read.js';
 import { appendJsonl, readJsonl, writeCsv } from '../results/writers.js';
-import type { RunOutcome } from '../sim/outcome.js';
+import type { RunOutcome } from '../run/outcome.js';
 import { McsimError } from '../util/errors.js';
 import { lockResults } from './lock.js';
 import { effective, expandPoints, type Point } from './points.js';

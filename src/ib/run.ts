@@ -1,6 +1,6 @@
 import type { McsimConfig } from '../config/schema.js';
 import { MetricsCollector } from '../metrics/collector.js';
-import type { RunOptions, RunResult } from '../sim/result.js';
+import type { RunOptions, RunResult } from '../run/result.js';
 import { parseTopology } from '../topology/registry.js';
 import { McsimError, withField } from '../util/errors.js';
 import { VERSION } from '../version.js';

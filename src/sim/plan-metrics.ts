@@ -2,13 +2,13 @@ import type { McsimConfig } from '../config/schema.js';
 import type { Network } from '../engine/network.js';
 import { MetricsCollector } from '../metrics/collector.js';
 import { planMetrics } from '../multicast/metrics.js';
+import type { RunOptions, RunResult } from '../run/result.js';
 import { type Interval, Moments } from '../stats/interval.js';
 import { randomMulticast } from '../traffic/destinations.js';
 import { McsimError } from '../util/errors.js';
 import { Rng } from '../util/rng.js';
 import { VERSION } from '../version.js';
 import { planMulticast, plannerForNetwork } from './drivers/multicast.js';
-import type { RunOptions, RunResult } from './result.js';
 
 type PlanWorkload = Extract<McsimConfig['workload'], { type: 'plan-metrics' }>;
 

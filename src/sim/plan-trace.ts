@@ -2,12 +2,12 @@ import type { McsimConfig } from '../config/schema.js';
 import { DeadlockError, Engine } from '../engine/engine.js';
 import type { DeadlockReport } from '../engine/report.js';
 import { plannerFor, validateDestinations } from '../multicast/registry.js';
+import type { TraceOptions } from '../run/result.js';
 import { traceHeader } from '../trace/header.js';
 import { TraceRecorder } from '../trace/recorder.js';
 import { McsimError, withField } from '../util/errors.js';
 import { buildFromConfig } from './build.js';
 import { runToQuiet } from './drivers/driver.js';
-import type { TraceOptions } from './result.js';
 
 export interface PlanTraceInput {
   algorithm: string;

@@ -2,8 +2,8 @@ import type { EngineHooks, TraceSink } from '../engine/engine.js';
 import type { MessageState } from '../engine/message.js';
 import type { MetricsCollector } from '../metrics/collector.js';
 import type { SwitchDiagnostics } from '../metrics/switch-diagnostics.js';
+import { type MessageRecord, messageRecord } from '../run/record.js';
 import type { Topology } from '../topology/topology.js';
-import { type MessageRecord, messageRecord } from './record.js';
 
 /**
  * What one run does when the engine finishes a message or delivers flits: metrics, switch

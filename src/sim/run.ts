@@ -4,6 +4,8 @@ import { runIbCollective } from '../ib/run.js';
 import { MetricsCollector } from '../metrics/collector.js';
 import { SwitchDiagnostics } from '../metrics/switch-diagnostics.js';
 import type { RunMetrics } from '../metrics/types.js';
+import { outcomeOf } from '../run/outcome.js';
+import type { RunOptions, RunResult } from '../run/result.js';
 import { traceHeader } from '../trace/header.js';
 import { TraceRecorder } from '../trace/recorder.js';
 import { McsimError, withField } from '../util/errors.js';
@@ -11,9 +13,7 @@ import { VERSION } from '../version.js';
 import { buildFromConfig } from './build.js';
 import { driverFor } from './drivers/index.js';
 import { keepWarm, newRun } from './keep-warm.js';
-import { outcomeOf } from './outcome.js';
 import { runPlanMetrics } from './plan-metrics.js';
-import type { RunOptions, RunResult } from './result.js';
 import { RunHooks } from './run-hooks.js';
 import { runSteps } from './steps.js';
 
@@ -100,5 +100,3 @@ function startupTimed(progress: (cycle: number, end: number) => void): (cycle: n
     progress(cycle, end);
   };
 }
-
-export type { RunOptions, RunResult } from './result.js';

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { parseConfig } from '../../src/config/load.js';
-import type { MessageRecord } from '../../src/sim/record.js';
+import type { MessageRecord } from '../../src/run/record.js';
 import { runSimulation } from '../../src/sim/run.js';
 
 function run(input: unknown) {

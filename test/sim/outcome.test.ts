@@ -3,7 +3,7 @@ import { spawnSync } from 'node:child_process';
 import { describe, it } from 'node:test';
 import { parseConfig } from '../../src/config/load.js';
 import { PLANNERS } from '../../src/multicast/registry.js';
-import type { MessageRecord } from '../../src/sim/record.js';
+import type { MessageRecord } from '../../src/run/record.js';
 import { runSimulation } from '../../src/sim/run.js';
 import { fitsKind } from '../../src/topology/fits.js';
 import { parseTopology } from '../../src/topology/registry.js';

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
 import { parseConfig } from '../../src/config/load.js';
-import type { MessageRecord } from '../../src/sim/record.js';
+import type { MessageRecord } from '../../src/run/record.js';
 import { runSimulation } from '../../src/sim/run.js';
 import { assembleTrace, type TraceLine } from '../../src/trace/format.js';
 import { holds } from '../../src/trace/occupancy.js';
