@@ -1,6 +1,7 @@
 import type { McsimConfig } from '../config/schema.js';
 import { MetricsCollector } from '../metrics/collector.js';
-import type { RunOptions, RunResult } from '../run/result.js';
+import type { RunResult } from '../run/result.js';
+import type { Runner } from '../run/runner.js';
 import { parseTopology } from '../topology/registry.js';
 import { McsimError, withField } from '../util/errors.js';
 import { VERSION } from '../version.js';
@@ -12,6 +13,15 @@ import { drawCollective, drawsAtRandom } from './workload.js';
 
 type IbWorkload = Extract<McsimConfig['workload'], { type: 'ib-collective' }>;
 
+/** 003's collectives build their own InfiniBand fabric from the workload's VL variant. */
+export const ibCollectiveRunner: Runner<'ib-collective'> = {
+  type: 'ib-collective',
+  description:
+    "003's collectives on an InfiniBand mesh built from the VL variant, packet by packet or flit by flit",
+  noTrace: 'an ib-collective run is not traced (its packet-level path moves no flits)',
+  run: runIbCollective,
+};
+
 /**
  * The 'ib-collective' workload (003 sec. 4): draws the sources and the group of the seed, runs the
  * variant's scheme on the ib switch model (by the packet-level path or the flit engine) and reports
@@ -20,13 +30,8 @@ type IbWorkload = Extract<McsimConfig['workload'], { type: 'ib-collective' }>;
  * which; hosts have no start-up cost and a header stop costs a routing decision
  * (docs/experiments/infiniband.md, "Setup and readings").
  */
-export function runIbCollective(config: McsimConfig, options: RunOptions): RunResult {
+export function runIbCollective(config: McsimConfig): RunResult {
   const w = config.workload as IbWorkload;
-  if (options.trace)
-    throw new McsimError(
-      'an ib-collective run is not traced (its packet-level path moves no flits)',
-      '--trace',
-    );
   const t = withTopology(config.network.topology);
   const tm = config.timing;
   if (tm.startup !== 0 || tm.startupSubsequent !== 0)

@@ -3,14 +3,26 @@ import type { Network } from '../engine/network.js';
 import { MetricsCollector } from '../metrics/collector.js';
 import { planMetrics } from '../multicast/metrics.js';
 import type { RunOptions, RunResult } from '../run/result.js';
+import type { Runner } from '../run/runner.js';
 import { type Interval, Moments } from '../stats/interval.js';
 import { randomMulticast } from '../traffic/destinations.js';
 import { McsimError } from '../util/errors.js';
 import { Rng } from '../util/rng.js';
 import { VERSION } from '../version.js';
+import { buildFromConfig } from './build.js';
 import { planMulticast, plannerForNetwork } from './drivers/multicast.js';
 
 type PlanWorkload = Extract<McsimConfig['workload'], { type: 'plan-metrics' }>;
+
+export const planMetricsRunner: Runner<'plan-metrics'> = {
+  type: 'plan-metrics',
+  description: 'hop latency, traffic and phases of the plans of random multicasts, 001 sec. 3.4 (no flits)',
+  noTrace: 'a plan-metrics workload moves no flits, so it has no trace',
+  run(config, options) {
+    const { net, resolved } = buildFromConfig(config);
+    return runPlanMetrics(config, net, resolved, options);
+  },
+};
 
 /** Destinations per multicast: `destinations`, or round(destinationsFraction * N); at most N - 1. */
 export function planDestinations(w: PlanWorkload, numNodes: number, spec: string): number {

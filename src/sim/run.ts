@@ -1,102 +1,27 @@
 import type { McsimConfig } from '../config/schema.js';
-import { DeadlockError, Engine } from '../engine/engine.js';
-import { runIbCollective } from '../ib/run.js';
-import { MetricsCollector } from '../metrics/collector.js';
-import { SwitchDiagnostics } from '../metrics/switch-diagnostics.js';
-import type { RunMetrics } from '../metrics/types.js';
-import { outcomeOf } from '../run/outcome.js';
 import type { RunOptions, RunResult } from '../run/result.js';
-import { traceHeader } from '../trace/header.js';
-import { TraceRecorder } from '../trace/recorder.js';
-import { McsimError, withField } from '../util/errors.js';
-import { VERSION } from '../version.js';
-import { buildFromConfig } from './build.js';
-import { driverFor } from './drivers/index.js';
-import { keepWarm, newRun } from './keep-warm.js';
-import { runPlanMetrics } from './plan-metrics.js';
-import { RunHooks } from './run-hooks.js';
-import { runSteps } from './steps.js';
+import type { Runner } from '../run/runner.js';
+import { McsimError } from '../util/errors.js';
+import { newRun } from './keep-warm.js';
+import { RUNNERS } from './runners.js';
 
 /**
- * One simulation of a resolved config: config -> network -> workload driver -> engine -> metrics.
- * Deterministic in the seed. A deadlock ends the run with `metrics.deadlock` set and outcome
- * `deadlock`; a run that stops with measured messages in flight has outcome `unfinished`.
+ * One run of a resolved config by the runner of its workload type (sim/runners.ts): a flit-level
+ * simulation, an analysis, or an InfiniBand collective. Deterministic in the seed.
  */
 export function runSimulation(config: McsimConfig, options: RunOptions = {}): RunResult {
   newRun();
-  // 003's collectives build their own InfiniBand fabric from the workload's VL variant.
-  if (config.workload.type === 'ib-collective') return runIbCollective(config, options);
-  const { net, model, timing, resolved } = buildFromConfig(config);
-  const tr = options.trace;
-  if (tr && (config.workload.type === 'steps' || config.workload.type === 'plan-metrics'))
-    throw new McsimError(`a ${config.workload.type} workload moves no flits, so it has no trace`, '--trace');
-  if (config.workload.type === 'steps') {
-    // An analysis, not a flit simulation: the step model of 004 sec. 6.
-    const steps = runSteps(config, net, config.workload, options.onProgress ?? (() => {}));
-    const metrics = new MetricsCollector(net.numNodes, 0, 1).metrics(0, 0);
-    metrics.steps = steps.metrics;
-    metrics.intervals = steps.intervals;
-    return {
-      version: VERSION,
-      seed: config.seed,
-      outcome: { status: 'complete' },
-      config: resolved,
-      metrics,
-    };
-  }
-  if (config.workload.type === 'plan-metrics') return runPlanMetrics(config, net, resolved, options);
-  const driver = driverFor({ config, net });
-  model.validate(net, driver.maxLength);
-  const topo = net.topology;
-  const collector = new MetricsCollector(net.numNodes, driver.windowStart, driver.windowEnd, driver.batching);
-  const diag = config.metrics?.switchDiagnostics
-    ? withField(
-        'metrics.switchDiagnostics',
-        () => new SwitchDiagnostics(net, driver.windowStart, () => collector.windowEnd, driver.batching),
-      )
-    : undefined;
-  let recorder: TraceRecorder | undefined;
-  if (tr) {
-    const what = `${config.workload.type} workload on ${net.topology.spec}, seed ${config.seed}`;
-    tr.write(traceHeader(net, config.network.bufferDepth, { kind: 'run', description: what }, tr.window));
-    recorder = new TraceRecorder(net, (w) => tr.write(w), tr.window);
-  }
-  const hooks = new RunHooks(collector, diag, topo, options.onRecord, recorder);
-  const engine = new Engine(net, diag ? diag.instrument(model) : model, timing, hooks);
-  keepWarm(engine);
-  let deadlock: RunMetrics['deadlock'];
-  try {
-    driver.run(engine, collector, startupTimed(options.onProgress ?? (() => {})));
-  } catch (e) {
-    if (!(e instanceof DeadlockError)) throw e;
-    deadlock = e.report;
-    collector.stoppedByDeadlock(engine.now);
-  }
-  const metrics = collector.metrics(engine.now, engine.flitHops, engine.now);
-  if (deadlock) metrics.deadlock = deadlock;
-  if (diag) {
-    metrics.switchDiagnostics = diag.metrics(engine.now);
-    Object.assign(metrics.intervals, diag.intervals(engine.now));
-  }
-  const outcome = outcomeOf(metrics);
-  if (recorder) tr!.write(recorder.finish(engine.now, outcome.status, deadlock));
-  return { version: VERSION, seed: config.seed, outcome, config: resolved, metrics };
+  const runner = runnerFor(config.workload.type);
+  if (options.trace && runner.noTrace !== undefined) throw new McsimError(runner.noTrace, '--trace');
+  return runner.run(config, options);
 }
 
-/**
- * Start-up diagnostic for the bench: with MCSIM_STARTUP_TIMING set, the run's first progress report
- * (every driver makes one after its first simulated cycle or sample) prints how long after process
- * start it came. The time is read before process.stderr, whose first use sets up the stream.
- */
-function startupTimed(progress: (cycle: number, end: number) => void): (cycle: number, end: number) => void {
-  if (!process.env.MCSIM_STARTUP_TIMING) return progress;
-  let first = true;
-  return (cycle, end) => {
-    if (first) {
-      first = false;
-      const now = performance.now();
-      process.stderr.write(`mcsim: first cycle at ${now.toFixed(1)} ms after process start\n`);
-    }
-    progress(cycle, end);
-  };
+/** The runner of a workload type; McsimError naming the valid ones otherwise. */
+export function runnerFor(type: string): Runner {
+  if (!Object.hasOwn(RUNNERS, type))
+    throw new McsimError(
+      `unknown workload type "${type}" (allowed: ${Object.keys(RUNNERS).join(', ')})`,
+      'workload.type',
+    );
+  return RUNNERS[type as keyof typeof RUNNERS] as Runner;
 }

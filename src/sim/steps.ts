@@ -3,14 +3,39 @@ import { stepModel } from '../analysis/steps.js';
 import { unicastsOf } from '../analysis/unicasts.js';
 import type { McsimConfig } from '../config/schema.js';
 import type { Network } from '../engine/network.js';
+import { MetricsCollector } from '../metrics/collector.js';
 import type { StepMetrics } from '../metrics/types.js';
+import type { Runner } from '../run/runner.js';
 import { type Interval, Moments } from '../stats/interval.js';
 import { randomMulticast } from '../traffic/destinations.js';
 import { McsimError } from '../util/errors.js';
 import { Rng } from '../util/rng.js';
+import { VERSION } from '../version.js';
+import { buildFromConfig } from './build.js';
 import { planMulticast, plannerForNetwork } from './drivers/multicast.js';
 
 type Steps = Extract<McsimConfig['workload'], { type: 'steps' }>;
+
+/** An analysis, not a flit simulation: the step model of 004 sec. 6 on the config's network. */
+export const stepsRunner: Runner<'steps'> = {
+  type: 'steps',
+  description: 'message-passing steps of random multicast sets by the step model of 004 sec. 6 (no flits)',
+  noTrace: 'a steps workload moves no flits, so it has no trace',
+  run(config, options) {
+    const { net, resolved } = buildFromConfig(config);
+    const steps = runSteps(config, net, config.workload, options.onProgress ?? (() => {}));
+    const metrics = new MetricsCollector(net.numNodes, 0, 1).metrics(0, 0);
+    metrics.steps = steps.metrics;
+    metrics.intervals = steps.intervals;
+    return {
+      version: VERSION,
+      seed: config.seed,
+      outcome: { status: 'complete' },
+      config: resolved,
+      metrics,
+    };
+  },
+};
 
 /**
  * The 'steps' workload: `samples` random multicast sets of `setSize` nodes (a uniformly random

@@ -8,7 +8,7 @@ import { MAX_BATCHES } from '../window.js';
 
 /**
  * A workload driver feeds messages into the engine and decides when the run ends. One module per
- * workload type, registered in sim/drivers/index.ts.
+ * flit-level workload type, registered as that type's runner in sim/runners.ts.
  */
 export interface Driver {
   /**
