@@ -14,6 +14,7 @@ import { planMulticast, plannerForNetwork } from './drivers/multicast.js';
 
 type PlanWorkload = Extract<McsimConfig['workload'], { type: 'plan-metrics' }>;
 
+/** An analysis, not a flit simulation: the plans of random multicasts measured hop by hop. */
 export const planMetricsRunner: Runner<'plan-metrics'> = {
   type: 'plan-metrics',
   description: 'hop latency, traffic and phases of the plans of random multicasts, 001 sec. 3.4 (no flits)',
