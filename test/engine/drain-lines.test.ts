@@ -7,7 +7,7 @@ import { makeNet, runMessages, runShortcutOnOff, unicasts } from './harness.js';
  * Drain lines (drain-lines.ts, docs/engine.md): once a worm's header is delivered, its 1-flit
  * buffers after the last channel it shares move every flit one hop per cycle, gaps and all, and
  * the link stage skips them. Results with and without them are compared over random and
- * saturating traffic in link-shortcuts.test.ts; this checks which buffers are skipped, and when.
+ * saturating traffic in fast/equivalence.test.ts; this checks which buffers are skipped, and when.
  */
 describe('drain lines', () => {
   /** Runs W and X on an 8x8 mesh of 2 VCs of 1 flit; returns after each cycle the buffers of drain lines. */

@@ -8,7 +8,7 @@ import { LONE_ROUTES, makeNet, PAPER_TIMING, runMessages, runShortcutOnOff, unic
  * link stage visiting only the buffer its header is in. A lone worm is packed from the cycle its
  * header leaves the injection buffer until it enters the consumption channel (then it streams),
  * with every buffer it holds but the header's a member. Results with and without packing are
- * compared over random traffic in link-shortcuts.test.ts; this checks the work is skipped.
+ * compared over random traffic in fast/equivalence.test.ts; this checks the work is skipped.
  */
 describe('packed worms', () => {
   for (const [from, to] of LONE_ROUTES)

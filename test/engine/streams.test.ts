@@ -8,7 +8,7 @@ import { makeNet, PAPER_TIMING, runMessages } from './harness.js';
  * its header each hold a flit moves every one of them each cycle without a visit, behind its header
  * while that is on its way (an open front, with room) and behind the consumption channel once it is
  * delivered. Results with and without streaming are compared over random traffic in
- * link-shortcuts.test.ts; this checks the work is skipped.
+ * fast/equivalence.test.ts; this checks the work is skipped.
  */
 describe('streaming worms', () => {
   for (const [from, to] of [

@@ -1,17 +1,17 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
-import { routingResolver } from '../../src/cli/plan.js';
-import { DeadlockError, Engine, type EngineOptions } from '../../src/engine/engine.js';
-import type { MessageState } from '../../src/engine/message.js';
-import type { Network } from '../../src/engine/network.js';
-import { PLANNERS, plannerFor } from '../../src/multicast/registry.js';
-import { unicastWorm, type WormSpec } from '../../src/plan/worm.js';
-import { routerModel } from '../../src/router/registry.js';
-import { defaultRoutingName } from '../../src/routing/registry.js';
-import { parseTopology } from '../../src/topology/registry.js';
-import { UniformTraffic } from '../../src/traffic/uniform.js';
-import { makeNet, PAPER_TIMING } from './harness.js';
+import { routingResolver } from '../../../src/cli/plan.js';
+import { DeadlockError, Engine, type EngineOptions } from '../../../src/engine/engine.js';
+import type { MessageState } from '../../../src/engine/message.js';
+import type { Network } from '../../../src/engine/network.js';
+import { PLANNERS, plannerFor } from '../../../src/multicast/registry.js';
+import { unicastWorm, type WormSpec } from '../../../src/plan/worm.js';
+import { routerModel } from '../../../src/router/registry.js';
+import { defaultRoutingName } from '../../../src/routing/registry.js';
+import { parseTopology } from '../../../src/topology/registry.js';
+import { UniformTraffic } from '../../../src/traffic/uniform.js';
+import { makeNet, PAPER_TIMING } from '../harness.js';
 
 /**
  * The link stage's shortcuts, a channel's only bidder winning without arbitration
