@@ -1,26 +1,28 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
-import { routingResolver } from '../../../src/cli/plan.js';
-import { DeadlockError, Engine, type EngineOptions } from '../../../src/engine/engine.js';
+import { DeadlockError, Engine, type EngineOptions, type Timing } from '../../../src/engine/engine.js';
 import type { MessageState } from '../../../src/engine/message.js';
 import type { Network } from '../../../src/engine/network.js';
 import { PLANNERS, plannerFor } from '../../../src/multicast/registry.js';
 import { unicastWorm, type WormSpec } from '../../../src/plan/worm.js';
-import { routerModel } from '../../../src/router/registry.js';
-import { defaultRoutingName } from '../../../src/routing/registry.js';
-import { parseTopology } from '../../../src/topology/registry.js';
+import { ROUTER_MODELS, routerModel } from '../../../src/router/registry.js';
+import { parseTopology, TOPOLOGIES } from '../../../src/topology/registry.js';
+import type { Topology } from '../../../src/topology/topology.js';
 import { UniformTraffic } from '../../../src/traffic/uniform.js';
 import { makeNet, PAPER_TIMING } from '../harness.js';
+import { KINDS, type KindCase, MAX_LENGTH, SWITCHES, type SwitchCase, type Unit } from './cases.js';
 
 /**
- * The link stage's shortcuts, a channel's only bidder winning without arbitration
- * (link-readiness.ts), streaming worms (streams.ts) and packed worms (packed.ts), must change
- * nothing: with and without
- * them the same flits move in every cycle, and messages finish in the same cycles and the same
- * order, with the same deliveries. Random traffic of unicasts and multicast plans of every
- * registered scheme, on every kind of network, with 1- to 4-flit buffers, several injection and
- * consumption channels, wormhole and virtual cut-through.
+ * The engine's shortcuts must change nothing: a channel's only bidder winning without arbitration
+ * (link-readiness.ts), streaming worms (streams.ts), packed worms (packed.ts) and drain lines
+ * (drain-lines.ts). With every one off, with each one on, and with all on (checking the engine's
+ * and the switch model's invariants every cycle), the same flits move in every cycle, and messages
+ * finish in the same cycles and the same order, with the same deliveries. Random traffic of
+ * unicasts and multicast plans of every registered scheme that fits, on small networks of every
+ * registered topology kind, through every registered switch model with the options its
+ * experiments use (cases.ts). Buffer sleep (buffer-sleep.ts) and heads waiting on their group's
+ * list (pending-heads.ts) have no switch: they are on in every run.
  */
 interface Msg {
   at: number;
@@ -33,21 +35,24 @@ interface Outcome {
   hops: number[];
   /** Finished messages in order: id, cycle, deliveries. */
   done: string[];
-  streamed: number;
-  stops: number;
-  packed: number;
-  packStops: number;
-  drained: number;
-  drainStops: number;
+  /** Worms streaming, packed and draining at a time, at most, and units stopped by another worm. */
+  units: Record<Unit, { most: number; stops: number }>;
 }
 
-function run(net: Network, switching: string, msgs: Msg[], options: EngineOptions, check: boolean): Outcome {
+function run(
+  net: Network,
+  model: SwitchCase['model'],
+  timing: Timing,
+  msgs: Msg[],
+  options: EngineOptions,
+  check: boolean,
+): Outcome {
   const done: string[] = [];
   let engine: Engine;
   const e = new Engine(
     net,
-    routerModel(switching),
-    PAPER_TIMING,
+    model,
+    timing,
     {
       onMessageDone: (m: MessageState) =>
         done.push(
@@ -60,24 +65,22 @@ function run(net: Network, switching: string, msgs: Msg[], options: EngineOption
   for (const m of msgs)
     e.startPhase(m.source, m.worms, m.at, e.newMessage(m.source, m.at, 'x', true, m.worms[0]!.length));
   const hops: number[] = [];
-  let streamed = 0;
-  let packed = 0;
-  let drained = 0;
+  const most = { streams: 0, packed: 0, drainLines: 0 };
   while (e.liveMessages > 0) {
     if (e.idle) e.skipIdle(Number.MAX_SAFE_INTEGER);
     try {
       e.step();
     } catch (err) {
-      // Random multicast traffic can deadlock (000 sec. 3): then every variant must deadlock in
-      // the same cycle with the same flits moved.
+      // Random multicast traffic can deadlock (000 sec. 3; 002 Fig. 2 for input FIFOs shorter than
+      // a packet): then every variant must deadlock in the same cycle with the same flits moved.
       if (!(err instanceof DeadlockError)) throw err;
       done.push(`deadlock@${err.report.cycle}:${e.flitHops}`);
       break;
     }
     hops.push(e.flitHops);
-    streamed = Math.max(streamed, e.streamingWorms);
-    packed = Math.max(packed, e.packedWorms);
-    drained = Math.max(drained, e.drainingWorms);
+    most.streams = Math.max(most.streams, e.streamingWorms);
+    most.packed = Math.max(most.packed, e.packedWorms);
+    most.drainLines = Math.max(most.drainLines, e.drainingWorms);
     if (check) {
       const bad = e.checkInvariants();
       if (bad) throw new Error(bad);
@@ -87,31 +90,65 @@ function run(net: Network, switching: string, msgs: Msg[], options: EngineOption
   return {
     hops,
     done,
-    streamed,
-    stops: e.streamStops,
-    packed,
-    packStops: e.packStops,
-    drained,
-    drainStops: e.drainStops,
+    units: {
+      streams: { most: most.streams, stops: e.streamStops },
+      packed: { most: most.packed, stops: e.packStops },
+      drainLines: { most: most.drainLines, stops: e.drainStops },
+    },
   };
 }
 
-const NETS = ['mesh:4x4', 'mesh:6x5', 'torus:4x4', 'torus:6x5', 'mesh:3x3x2', 'ccc:3', 'ccc:4', 'fattree:16'];
+const UNITS: readonly Unit[] = ['streams', 'packed', 'drainLines'];
 
-/** Multicast schemes that fit a network, by name. */
-function schemesFor(spec: string): string[] {
-  const topo = parseTopology(spec);
-  return PLANNERS.map((p) => p.name).filter((name) => {
+/** Every shortcut off: the reference the others are compared with. */
+const OFF: EngineOptions = { streams: false, soleBidders: false, packed: false, drainLines: false };
+
+/**
+ * Each shortcut on alone, then all. Packed worms and drain lines are units of unit-worms.ts, which
+ * exists only with streams on: they are on with streams, not alone.
+ */
+const LADDER: readonly (readonly [string, EngineOptions, Unit | undefined])[] = [
+  ['sole bidders', { ...OFF, soleBidders: true }, undefined],
+  ['streams', { ...OFF, streams: true }, 'streams'],
+  ['packed worms (with streams)', { ...OFF, streams: true, packed: true }, 'packed'],
+  ['drain lines (with streams)', { ...OFF, streams: true, drainLines: true }, 'drainLines'],
+  ['all', {}, undefined],
+];
+
+/** Every (switch case, topology kind) pair: each model runs on every kind. */
+const PAIRS: readonly (readonly [SwitchCase, string])[] = SWITCHES.flatMap((sw) =>
+  Object.keys(KINDS).map((k) => [sw, k] as const),
+);
+
+const RUNS = Number(process.env.MCSIM_PROPERTY_RUNS ?? 400);
+const SEED =
+  process.env.MCSIM_PROPERTY_SEED === undefined ? undefined : Number(process.env.MCSIM_PROPERTY_SEED);
+
+/** Multicast schemes that fit a topology and plan on its network's routing. */
+function schemesFor(topo: Topology, routing: string) {
+  return PLANNERS.flatMap((p) => {
     try {
-      plannerFor(name, topo);
-      return true;
+      const def = plannerFor(p.name, topo);
+      return (def.routingFor?.(topo) ?? routing) === routing ? [def] : [];
     } catch {
-      return false;
+      return [];
     }
   });
 }
 
-describe('link stage shortcuts change nothing (saturating traffic)', () => {
+describe('the tables cover every registered kind and model', () => {
+  it('every topology kind has small sizes, every switch model a case', () => {
+    assert.deepEqual(Object.keys(KINDS).sort(), TOPOLOGIES.map((t) => t.name).sort());
+    for (const [kind, { specs }] of Object.entries(KINDS))
+      for (const spec of specs) assert.equal(parseTopology(spec).kind, kind, spec);
+    assert.deepEqual(
+      [...new Set(SWITCHES.map((s) => s.model.name))].sort(),
+      ROUTER_MODELS.map((m) => m.name).sort(),
+    );
+  });
+});
+
+describe('the shortcuts change nothing (saturating traffic)', () => {
   // Small random cases rarely have a channel shared, left by the other worm, and then crossed again
   // by the one that stayed (whose move must then set the channel's round-robin pointer); a 2-VC mesh
   // far past saturation has it all the time (0.14 and 1,500 cycles did not show a pointer left
@@ -126,112 +163,134 @@ describe('link stage shortcuts change nothing (saturating traffic)', () => {
       const [at, s, d] = next as [number, number, number];
       msgs.push({ at, source: s, worms: [unicastWorm(s, d, 20)] });
     }
-    const sole = run(net, 'wormhole', msgs, { streams: false, packed: false, drainLines: false }, false);
+    const wormhole = routerModel('wormhole');
+    const sole = run(
+      net,
+      wormhole,
+      PAPER_TIMING,
+      msgs,
+      { streams: false, packed: false, drainLines: false },
+      false,
+    );
     for (const options of [{ drainLines: false }, {}]) {
-      const o = run(net, 'wormhole', msgs, options, false);
+      const o = run(net, wormhole, PAPER_TIMING, msgs, options, false);
       assert.deepEqual(o.hops, sole.hops);
       assert.deepEqual(o.done, sole.done);
-      assert.ok(o.packed > 0 && o.packStops > 0);
-      if (options.drainLines !== false) assert.ok(o.drained > 0 && o.drainStops > 0);
+      assert.ok(o.units.packed.most > 0 && o.units.packed.stops > 0);
+      if (options.drainLines !== false)
+        assert.ok(o.units.drainLines.most > 0 && o.units.drainLines.stops > 0);
     }
   });
 });
 
-describe('link stage shortcuts change nothing (property)', () => {
-  for (const [label, window, count] of [
-    ['light', 100, 60],
-    ['heavy', 60, 300],
-  ] as const)
-    it(`${label} unicast and multicast traffic: the same moves every cycle, the same finishes`, () => {
-      let streamedRuns = 0;
-      let stops = 0;
-      let packedRuns = 0;
-      let packStops = 0;
-      let drainedRuns = 0;
-      let drainStops = 0;
-      fc.assert(
-        fc.property(
-          fc.constantFrom(...NETS),
-          fc.integer({ min: 1, max: 4 }),
-          fc.integer({ min: 1, max: 2 }),
-          fc.integer({ min: 1, max: 3 }),
-          fc.constantFrom('wormhole', 'vct'),
-          fc.array(
-            fc.tuple(
-              fc.nat(window),
-              fc.nat(10_000),
-              fc.nat(10_000),
-              fc.integer({ min: 1, max: 12 }),
-              fc.nat(5),
-            ),
-            { minLength: Math.floor(count / 4), maxLength: count },
-          ),
-          fc.nat(),
-          (spec, depth, inj, cons, switching, raw, seed) => {
-            const topo = parseTopology(spec);
-            const schemes = schemesFor(spec);
-            const routing = defaultRoutingName(topo);
-            const bufferDepth = switching === 'vct' ? 12 : depth;
-            const net = makeNet(spec, { bufferDepth, injection: inj, consumption: cons, routing });
-            const N = net.numNodes;
-            const rfFor = routingResolver(topo, routing);
-            const msgs: Msg[] = [];
-            raw.forEach(([at, a, b, L, kind], i) => {
-              const s = a % N;
-              // One message in six is a multicast of a scheme that fits, to a few nodes.
-              if (kind === 0 && schemes.length > 0) {
-                const name = schemes[(seed + i) % schemes.length]!;
-                const def = plannerFor(name, topo);
-                if ((def.routingFor?.(topo) ?? routing) !== routing) return;
-                const dests = [...new Set([b % N, (b * 7 + 3) % N, (a + b + 1) % N])].filter((d) => d !== s);
-                if (dests.length === 0) return;
-                const plan = def.plan(
-                  { topology: topo, routing: rfFor(routing), length: Math.min(L, 6) },
-                  s,
-                  dests,
-                );
-                msgs.push({ at, source: s, worms: plan.worms });
-                return;
-              }
-              const d = b % N;
-              if (d !== s) msgs.push({ at, source: s, worms: [unicastWorm(s, d, L)] });
-            });
-            msgs.sort((x, y) => x.at - y.at);
-            if (msgs.length === 0) return;
-            const off = { streams: false, packed: false, drainLines: false };
-            const general = run(net, switching, msgs, { ...off, soleBidders: false }, false);
-            const sole = run(net, switching, msgs, off, false);
-            const streams = run(net, switching, msgs, { packed: false, drainLines: false }, false);
-            const packed = run(net, switching, msgs, { drainLines: false }, false);
-            const drains = run(net, switching, msgs, {}, false);
-            const checked = run(net, switching, msgs, {}, true);
-            for (const o of [sole, streams, packed, drains, checked]) {
-              assert.deepEqual(o.hops, general.hops);
-              assert.deepEqual(o.done, general.done);
-            }
-            if (streams.streamed > 0) streamedRuns++;
-            stops += streams.stops;
-            if (packed.packed > 0) packedRuns++;
-            packStops += packed.packStops;
-            if (drains.drained > 0) drainedRuns++;
-            drainStops += drains.drainStops;
-          },
+describe('the shortcuts change nothing (property)', () => {
+  it('unicast and multicast traffic on every kind and switch model: the same moves every cycle, the same finishes', () => {
+    /** Cases run per pair. */
+    const seen = new Map<string, number>();
+    /** Per switch case and unit shortcut: runs that used it, and units stopped by another worm. */
+    const used = new Map<string, { runs: number; stops: number }>();
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...PAIRS),
+        fc.record({
+          spec: fc.nat(),
+          depth: fc.integer({ min: 1, max: 4 }),
+          injection: fc.integer({ min: 1, max: 2 }),
+          consumption: fc.integer({ min: 1, max: 3 }),
+          pick: fc.nat(),
+        }),
+        // Light traffic (up to 60 messages in 100 cycles) or heavy (up to 300 in 60).
+        fc.oneof(
+          fc.array(message(100), { minLength: 15, maxLength: 60 }),
+          fc.array(message(60), { minLength: 75, maxLength: 300 }),
         ),
-        // MCSIM_PROPERTY_RUNS and MCSIM_PROPERTY_SEED run it longer or on other cases.
-        {
-          numRuns: Number(process.env.MCSIM_PROPERTY_RUNS ?? 200),
-          seed: Number(process.env.MCSIM_PROPERTY_SEED ?? 20261125),
+        fc.nat(),
+        ([sw, kind], z, raw, seed) => {
+          const net = sw.net(KINDS[kind]!.specs[z.spec % KINDS[kind]!.specs.length]!, z);
+          const msgs = traffic(net, KINDS[kind]!, raw, seed);
+          if (msgs.length === 0) return;
+          // The configuration must be one the simulator accepts.
+          sw.model.validate(net, MAX_LENGTH);
+          const key = `${sw.label} on ${net.topology.spec}`;
+          seen.set(`${sw.label} on ${kind}`, (seen.get(`${sw.label} on ${kind}`) ?? 0) + 1);
+          const go = (o: EngineOptions, check: boolean) => run(net, sw.model, sw.timing, msgs, o, check);
+          const ref = go(OFF, false);
+          // A rung of a unit shortcut the model does not use would be the reference's run again;
+          // the all-on run shows whether it uses one.
+          for (const [name, options, unit] of LADDER) {
+            if (unit !== undefined && !sw.units.includes(unit)) continue;
+            const o = go(options, name === 'all');
+            assert.deepEqual(o.hops, ref.hops, `${key}, ${name}: flit-hops per cycle`);
+            assert.deepEqual(o.done, ref.done, `${key}, ${name}: finishes`);
+            for (const u of UNITS) {
+              const n = used.get(`${sw.label} ${u}`) ?? { runs: 0, stops: 0 };
+              if (o.units[u].most > 0) n.runs++;
+              n.stops += o.units[u].stops;
+              used.set(`${sw.label} ${u}`, n);
+            }
+          }
         },
-      );
-      // The streaming path must be exercised, not just allowed: worms stream, and some are stopped.
-      assert.ok(streamedRuns > 30, `only ${streamedRuns} runs had streaming worms`);
-      assert.ok(stops > 0, 'no stream was stopped by another worm taking a VC of its channel');
-      // Likewise packed worms (which need full buffers: the runs with 1-flit wormhole buffers, one in
-      // eight): some are packed, and some unpacked by another worm before their header is delivered.
-      assert.ok(packedRuns > 15, `only ${packedRuns} runs had packed worms`);
-      assert.ok(packStops > 0, 'no packed worm was unpacked');
-      // And drain lines (1-flit wormhole buffers again): some worms drain, some lines are stopped.
-      assert.ok(drainedRuns > 5, `only ${drainedRuns} runs had drain lines`);
-      assert.ok(drainStops > 0, 'no drain line was stopped by another worm');
-    });
+      ),
+      // MCSIM_PROPERTY_RUNS and MCSIM_PROPERTY_SEED run it longer or on other cases.
+      { numRuns: RUNS, seed: SEED ?? 20261125 },
+    );
+    // Every pair ran: so with the default seed; with another, 400 runs miss one about once in 350.
+    if (RUNS >= 400)
+      for (const [sw, kind] of PAIRS)
+        assert.ok(seen.has(`${sw.label} on ${kind}`), `${sw.label} on ${kind} never ran`);
+    // The unit shortcuts must be exercised where links are plain, not just allowed: worms stream,
+    // are packed and drain, and some are stopped by another worm; and nowhere else.
+    for (const sw of SWITCHES)
+      for (const unit of UNITS) {
+        const u = used.get(`${sw.label} ${unit}`) ?? { runs: 0, stops: 0 };
+        if (sw.units.includes(unit))
+          assert.ok(
+            u.runs > 0 && u.stops > 0,
+            `${sw.label}: ${unit} used in ${u.runs} runs, ${u.stops} stopped`,
+          );
+        else assert.equal(u.runs, 0, `${sw.label}: ${unit} used in ${u.runs} runs`);
+      }
+  });
 });
+
+type Raw = [at: number, a: number, b: number, length: number, multi: number];
+
+/** A message's draws: cycle, source and destination, length, and a multicast one time in six. */
+function message(window: number): fc.Arbitrary<Raw> {
+  return fc.tuple(
+    fc.nat(window),
+    fc.nat(10_000),
+    fc.nat(10_000),
+    fc.integer({ min: 1, max: MAX_LENGTH }),
+    fc.nat(5),
+  );
+}
+
+/**
+ * The messages of a case on net: unicasts, and one in six a multicast to a few nodes, planned by
+ * each scheme that fits in turn, or by the kind's own multicast (IB's by MFT).
+ */
+function traffic(net: Network, kind: KindCase, raw: readonly Raw[], seed: number): Msg[] {
+  const topo = net.topology;
+  const N = net.numNodes;
+  const schemes = schemesFor(topo, net.routing.name);
+  const choices = schemes.length + (kind.hardware ? 1 : 0);
+  const msgs: Msg[] = [];
+  raw.forEach(([at, a, b, L, multi], i) => {
+    const s = a % N;
+    if (multi === 0 && choices > 0) {
+      const dests = [...new Set([b % N, (b * 7 + 3) % N, (a + b + 1) % N])].filter((d) => d !== s);
+      if (dests.length === 0) return;
+      const length = Math.min(L, 6);
+      const k = (seed + i) % choices;
+      const ctx = { topology: topo, routing: net.routing, length };
+      const worm = k < schemes.length ? undefined : kind.hardware?.(topo, s, dests, length);
+      const worms = k < schemes.length ? schemes[k]!.plan(ctx, s, dests).worms : worm ? [worm] : [];
+      if (worms.length > 0) msgs.push({ at, source: s, worms });
+      return;
+    }
+    const d = b % N;
+    if (d !== s) msgs.push({ at, source: s, worms: [unicastWorm(s, d, L)] });
+  });
+  return msgs.sort((x, y) => x.at - y.at);
+}
