@@ -1,3 +1,4 @@
+import { ASLEEP, AWAKE } from './sleep-states.js';
 import type { EngineState } from './state.js';
 
 /**
@@ -46,12 +47,12 @@ export class BufferSleep {
     const asleep = st.asleep;
     const NB = this.NB;
     for (;;) {
-      st.setAsleep(b, 1);
+      st.setAsleep(b, ASLEEP);
       const f = st.feeder[b]!;
       if (f < 0) return;
       const u = f < NB ? f : f % NB;
       // Already asleep, or streaming or packed (never woken by a flit: skipped on their own terms).
-      if (asleep[u] !== 0) return;
+      if (asleep[u] !== AWAKE) return;
       // The feeding buffer sleeps by the rule of link arbitration: a branch blocked, none able to move.
       let blocked = false;
       for (let k = 0; k < this.brN[u]!; k++) {
@@ -63,7 +64,7 @@ export class BufferSleep {
         }
         const sent = this.brSent[s]!;
         if (sent >= this.recv[u]!) continue;
-        if (sent > 0 && asleep[out] === 1 && !this.roomIn(out)) blocked = true;
+        if (sent > 0 && asleep[out] === ASLEEP && !this.roomIn(out)) blocked = true;
         else return;
       }
       if (!blocked) return;
@@ -81,7 +82,7 @@ export class BufferSleep {
     for (let i = 0; i < n; i++) {
       const b = list[i]!;
       const nb = this.brN[b]!;
-      if (nb === 0 || this.s.asleep[b] === 1) continue;
+      if (nb === 0 || this.s.asleep[b] === ASLEEP) continue;
       let waits = true;
       for (let k = 0; k < nb && waits; k++) waits = this.brOut[k * NB + b]! < 0;
       if (waits) this.fallAsleep(b);
@@ -107,19 +108,20 @@ export class BufferSleep {
   check(): string | undefined {
     const st = this.s;
     for (let b = 0; b < st.net.numBuffers; b++) {
-      if (st.asleep[b] !== 1) continue;
+      if (st.asleep[b] !== ASLEEP) continue;
       if (st.owner[b] === -1) return `free buffer ${b} sleeps`;
       for (let k = 0; k < this.brN[b]!; k++) {
         const s = k * this.NB + b;
         const out = this.brOut[s]!;
         if (out < 0 || this.brSent[s]! >= this.recv[b]!) continue;
-        if (!this.roomIn(out) && st.asleep[out] === 1 && this.brSent[s]! > 0) continue;
+        if (!this.roomIn(out) && st.asleep[out] === ASLEEP && this.brSent[s]! > 0) continue;
         return `buffer ${b} sleeps but its branch ${k} may move into buffer ${out}`;
       }
     }
     for (let i = 0; i < st.activeCount; i++) {
       const bit = (st.awakeBits[i >> 5]! >>> (i & 31)) & 1;
-      if (bit !== (st.asleep[st.active[i]!] === 0 ? 1 : 0)) return `awake bit of active place ${i} is ${bit}`;
+      if (bit !== (st.asleep[st.active[i]!] === AWAKE ? 1 : 0))
+        return `awake bit of active place ${i} is ${bit}`;
     }
     for (let i = st.activeCount; i < 32 * st.awakeBits.length; i++)
       if ((st.awakeBits[i >> 5]! >>> (i & 31)) & 1) return `awake bit set past the active list, at ${i}`;

@@ -1,12 +1,10 @@
 import { CH, CH_RR, D_PC, D_VC, D_VCS, R_SURE } from './link-readiness.js';
 import type { LinkSinks } from './link-sinks.js';
 import type { PackedWorms } from './packed.js';
+import { AWAKE, DRAINING } from './sleep-states.js';
 import type { EngineState } from './state.js';
 import { plainUnicast, type Streams } from './streams.js';
 import { resized, UnitRecords } from './unit-records.js';
-
-/** Sleep state of a drain line's member buffers (EngineState.asleep): skipped, never woken. */
-export const DRAINING = 4;
 
 /** Members of a line at most: one bit each in an Int32 mask. */
 const MAX_MEMBERS = 31;
@@ -156,7 +154,7 @@ export class DrainLines extends UnitRecords {
       st.net.bufCap[u] === 1 &&
       st.brN[u] === 1 &&
       st.brSent[u]! < st.bufLen[u]! &&
-      st.asleep[u] === 0 &&
+      st.asleep[u] === AWAKE &&
       this.alone(st.brOut[u]!) &&
       (this.packs === undefined || this.packs.frontOf(w) !== u)
     );
@@ -168,7 +166,7 @@ export class DrainLines extends UnitRecords {
    */
   private fedAwake(u: number, w: number): boolean {
     const st = this.s;
-    return u < 0 || u >= st.NB || st.owner[u] !== w || st.asleep[u] === 0;
+    return u < 0 || u >= st.NB || st.owner[u] !== w || st.asleep[u] === AWAKE;
   }
 
   /**
@@ -309,7 +307,7 @@ export class DrainLines extends UnitRecords {
       // The first member's received count is the link stage's own.
       if (j !== this.firstBit[w]) st.recv[u] = down;
       if (!keep) {
-        st.setAsleep(u, 0);
+        st.setAsleep(u, AWAKE);
         if (u !== this.first[w]) st.streamChan[st.net.bufPc[u]!] = -1;
       }
       if (u === this.oldest[w]) break;

@@ -1,15 +1,14 @@
 import type { WormSpec } from '../plan/worm.js';
 import { Allocator } from './allocate.js';
 import { deadlockReport } from './deadlock.js';
-import { DRAINING } from './drain-lines.js';
 import { HeadStage } from './heads.js';
 import type { LinkSinks } from './link-sinks.js';
 import { LinkStage } from './links.js';
 import type { MessageState } from './message.js';
 import { BUF_SINK, type Network } from './network.js';
-import { PACKED } from './packed.js';
 import type { SwitchModel, SwitchPolicy } from './policy.js';
 import type { DeadlockReport } from './report.js';
+import { ASLEEP, DRAINING, PACKED, type SleepState, STREAMING } from './sleep-states.js';
 import { type EngineHooks, EngineState, type Timing, type TraceSink } from './state.js';
 import { Terminals } from './terminals.js';
 
@@ -191,7 +190,7 @@ export class Engine {
   get sleepingBuffers(): number {
     const s = this.s;
     let n = 0;
-    for (let i = 0; i < s.activeCount; i++) if (s.asleep[s.active[i]!] === 1) n++;
+    for (let i = 0; i < s.activeCount; i++) if (s.asleep[s.active[i]!] === ASLEEP) n++;
     return n;
   }
 
@@ -250,13 +249,13 @@ export class Engine {
   }
   /** Held buffers that streaming worms move without a visit (for tests and diagnostics). */
   get streamingBuffers(): number {
-    return this.countAsleep(2);
+    return this.countAsleep(STREAMING);
   }
   /** Held buffers of drain lines (for tests and diagnostics). */
   get drainingBuffers(): number {
     return this.countAsleep(DRAINING);
   }
-  private countAsleep(v: number): number {
+  private countAsleep(v: SleepState): number {
     const s = this.s;
     let n = 0;
     for (let i = 0; i < s.activeCount; i++) if (s.asleep[s.active[i]!] === v) n++;

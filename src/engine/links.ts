@@ -19,6 +19,7 @@ import {
 import type { LinkSinks } from './link-sinks.js';
 import { BUF_NET, BUF_SINK } from './network.js';
 import type { SwitchPolicy } from './policy.js';
+import { ASLEEP } from './sleep-states.js';
 import type { EngineState } from './state.js';
 import { UnitWorms } from './unit-worms.js';
 
@@ -160,7 +161,7 @@ export class LinkStage extends LinkReadiness {
           if (v === R_NO) {
             // Behind a sleeping buffer it cannot move before that one wakes; a head still in its
             // routing delay becomes ready by the clock, so it stays awake.
-            if (asleep[out] === 1 && sent > 0) blocked = true;
+            if (asleep[out] === ASLEEP && sent > 0) blocked = true;
             else awake = true;
             continue;
           }
@@ -272,7 +273,7 @@ export class LinkStage extends LinkReadiness {
         const b = -1 - m;
         const sent = ++st.srcSent[b]!;
         if (sent === bufLen[b]) st.unsource(b);
-        if (asleep[b] === 1) st.wake(b);
+        if (asleep[b] === ASLEEP) st.wake(b);
         const got = ++recv[b]!;
         if (traced || got === 1) nev = events.add(nev, EV_SOURCE, b, got);
         continue;
@@ -286,7 +287,7 @@ export class LinkStage extends LinkReadiness {
       chan[CH * pc + CH_RR] = nextVc === dest[d + D_VCS] ? 0 : nextVc;
       const got = ++recv[out]!;
       if (whole) this.lock[pc] = got === bufLen[out] ? -1 : dest[d + D_VC]!;
-      if (asleep[out] === 1 && sleep.wantsFlit(out, got - 1)) st.wake(out);
+      if (asleep[out] === ASLEEP && sleep.wantsFlit(out, got - 1)) st.wake(out);
       const kind = bufKind[out];
       if (kind === BUF_NET) {
         hops++;

@@ -1,11 +1,9 @@
 import { BufferSleep } from './buffer-sleep.js';
 import { CH, CH_RR, D_PC, D_VC, D_VCS } from './link-readiness.js';
+import { ASLEEP, AWAKE, PACKED } from './sleep-states.js';
 import type { EngineState } from './state.js';
 import type { Streams } from './streams.js';
 import { resized, UnitRecords } from './unit-records.js';
-
-/** Sleep state of a packed worm's member buffers (EngineState.asleep): skipped, never woken. */
-export const PACKED = 3;
 
 /**
  * Packed worms, where links are plain (as streams.ts). A unicast worm whose header is still on its
@@ -99,7 +97,7 @@ export class PackedWorms extends UnitRecords {
       const d = 4 * h;
       const nextVc = this.dest[d + D_VC]! + 1;
       this.chan[CH * this.dest[d + D_PC]! + CH_RR] = nextVc === this.dest[d + D_VCS] ? 0 : nextVc;
-      if (st.asleep[h] === 1 && this.sleep.wantsFlit(h, got - 1)) st.wake(h);
+      if (st.asleep[h] === ASLEEP && this.sleep.wantsFlit(h, got - 1)) st.wake(h);
       st.flitHops += this.rate[w]!;
       if (n === this.due[w]) this.freeOldest(w);
     }
@@ -201,7 +199,7 @@ export class PackedWorms extends UnitRecords {
     let front = to;
     let b = f;
     for (;;) {
-      if (st.brN[b] !== 1 || st.asleep[b] !== 0) return;
+      if (st.brN[b] !== 1 || st.asleep[b] !== AWAKE) return;
       if (!this.alone(st.brOut[b]!)) {
         if (!this.full(b)) return;
         front = b;
@@ -260,7 +258,7 @@ export class PackedWorms extends UnitRecords {
       const out = st.brOut[b]!;
       st.brSent[b] = out === h ? st.recv[h]! : Math.min(L, this.base[out]! + n);
       if (!keep) {
-        st.setAsleep(b, 0);
+        st.setAsleep(b, AWAKE);
         this.unmark(b);
       }
     }

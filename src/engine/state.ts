@@ -3,6 +3,7 @@ import type { CompiledWorm } from './compile.js';
 import type { MessageState } from './message.js';
 import { BUF_NET, BUF_SINK, type Network } from './network.js';
 import { PendingHeads } from './pending-heads.js';
+import { ASLEEP, AWAKE, type SleepState } from './sleep-states.js';
 
 /** Timing parameters in cycles (defaults from 000 sec. 5.1). */
 export interface Timing {
@@ -146,9 +147,9 @@ export class EngineState extends PendingHeads {
   stopStream: ((w: number) => void) | undefined;
 
   // Sleeping buffers (links.ts): a held buffer none of whose branches can move until an event.
-  /** 1 while buffer b sleeps (link traversal skips it until wake(b)), 2 streaming, 3 packed: skipped. */
+  /** Buffer b's sleep state (sleep-states.ts): link arbitration visits it only while AWAKE. */
   readonly asleep: Uint8Array;
-  /** Bit i set: the buffer at place i of the active list is awake (asleep 0); link arbitration visits only those. */
+  /** Bit i set: the buffer at place i of the active list is awake (AWAKE); link arbitration visits only those. */
   readonly awakeBits: Uint32Array;
   /** Branch slot that feeds buffer b (its upstream branch), -1 for a processor or a free buffer. */
   readonly feeder: Int32Array;
@@ -230,7 +231,7 @@ export class EngineState extends PendingHeads {
     const p = this.activeCount++;
     this.activePos[b] = p;
     this.active[p] = b;
-    if (this.asleep[b] === 0) this.awakeBits[p >> 5]! |= 1 << (p & 31);
+    if (this.asleep[b] === AWAKE) this.awakeBits[p >> 5]! |= 1 << (p & 31);
   }
 
   private deactivate(b: number): void {
@@ -247,12 +248,12 @@ export class EngineState extends PendingHeads {
     else bits[pos >> 5]! &= ~(1 << (pos & 31));
   }
 
-  /** Buffer b's sleep state: 0 awake, 1 asleep, 2 streaming, 3 packed; the awake bit of its place follows. */
-  setAsleep(b: number, v: number): void {
+  /** Sets buffer b's sleep state (sleep-states.ts); the awake bit of its place follows. */
+  setAsleep(b: number, v: SleepState): void {
     this.asleep[b] = v;
     const p = this.activePos[b]!;
     if (p < 0) return;
-    if (v === 0) this.awakeBits[p >> 5]! |= 1 << (p & 31);
+    if (v === AWAKE) this.awakeBits[p >> 5]! |= 1 << (p & 31);
     else this.awakeBits[p >> 5]! &= ~(1 << (p & 31));
   }
 
@@ -275,8 +276,8 @@ export class EngineState extends PendingHeads {
    * buffer it waits on woke): it and every sleeping buffer upstream whose branch fed it wake.
    */
   wake(b: number): void {
-    while (b >= 0 && this.asleep[b] === 1) {
-      this.setAsleep(b, 0);
+    while (b >= 0 && this.asleep[b] === ASLEEP) {
+      this.setAsleep(b, AWAKE);
       const f = this.feeder[b]!;
       b = f < 0 ? -1 : this.slotBuf(f);
     }
@@ -311,7 +312,7 @@ export class EngineState extends PendingHeads {
     if (b < this.freeAt.length) this.freeAt[b] = this.now + 1 + this.net.pcCreditDelay[this.net.bufPc[b]!]!;
     this.unpend(b);
     this.owner[b] = -1;
-    this.setAsleep(b, 0);
+    this.setAsleep(b, AWAKE);
     this.feeder[b] = -1;
     const g = this.bufGroup[b]!;
     if (g >= 0) {

@@ -1,6 +1,7 @@
 import { F_ABSORB } from '../plan/worm.js';
 import { BufferSleep } from './buffer-sleep.js';
 import type { LinkSinks } from './link-sinks.js';
+import { ASLEEP, AWAKE, STREAMING } from './sleep-states.js';
 import type { EngineState } from './state.js';
 import { resized, UnitRecords } from './unit-records.js';
 
@@ -27,7 +28,7 @@ import { resized, UnitRecords } from './unit-records.js';
  * Its releases happen in the cycle and at the place in the order of the cycle's moves where the
  * link stage would have made them (LinkStage merges them by the buffer's place in the list of held
  * buffers), so results are the same to the byte. The link stage's buffers skip streaming buffers
- * (asleep = 2).
+ * (asleep = STREAMING).
  */
 export class Streams extends UnitRecords {
   private readonly s: EngineState;
@@ -104,7 +105,7 @@ export class Streams extends UnitRecords {
     const f = this.front[w]!;
     if (
       st.feeder[to] !== f ||
-      st.asleep[f] !== 0 ||
+      st.asleep[f] !== AWAKE ||
       st.recv[f]! - st.brSent[f]! < 1 ||
       (to < this.netBuffers && !this.alone(to))
     ) {
@@ -115,7 +116,7 @@ export class Streams extends UnitRecords {
     const d = t + 1 - this.t0[w]!;
     this.base[f] = st.recv[f]! - d;
     this.base[to] = st.recv[to]! - d;
-    st.setAsleep(f, 2);
+    st.setAsleep(f, STREAMING);
     this.front[w] = to;
     if (to < this.netBuffers) {
       st.streamChan[st.net.bufPc[to]!] = w;
@@ -149,7 +150,7 @@ export class Streams extends UnitRecords {
     let rate = 0;
     while (u >= 0 && u < NB && st.owner[u] === w) {
       const out = st.brOut[u]!;
-      if (st.brN[u] !== 1 || st.asleep[u] !== 0 || st.recv[u]! - st.brSent[u]! < 1) return;
+      if (st.brN[u] !== 1 || st.asleep[u] !== AWAKE || st.recv[u]! - st.brSent[u]! < 1) return;
       if (out < this.netBuffers) {
         if (!this.alone(out)) return;
         rate++;
@@ -167,7 +168,7 @@ export class Streams extends UnitRecords {
     this.base[z] = st.recv[z]!;
     for (let b = oldest; b !== z; b = st.brOut[b]!) {
       this.base[b] = st.recv[b]!;
-      st.setAsleep(b, 2);
+      st.setAsleep(b, STREAMING);
       if (b < this.netBuffers) st.streamChan[st.net.bufPc[b]!] = w;
     }
     // An open front's channel carries the stream's flits too.
@@ -206,7 +207,7 @@ export class Streams extends UnitRecords {
       const open = z < this.netBuffers;
       if (open) {
         const got = ++st.recv[z]!;
-        if (st.asleep[z] === 1 && this.sleep.wantsFlit(z, got - 1)) st.wake(z);
+        if (st.asleep[z] === ASLEEP && this.sleep.wantsFlit(z, got - 1)) st.wake(z);
       } else this.sinks.consume(z, this.base[z]! + t - this.t0[w]! + 1, t);
       if (t === this.due[w] && this.tailLeft(w)) continue;
       if (open && this.full(z)) this.settle(w, t + 1, false);
@@ -254,7 +255,7 @@ export class Streams extends UnitRecords {
       else if (b === this.src[w]) st.srcSent[b] = r;
       if (keep) this.base[b] = r;
       else if (b !== z) {
-        st.setAsleep(b, 0);
+        st.setAsleep(b, AWAKE);
         if (b < this.netBuffers) st.streamChan[st.net.bufPc[b]!] = -1;
       }
       if (b === z) break;
@@ -301,7 +302,7 @@ export class Streams extends UnitRecords {
       const w = this.worms.ids[i]!;
       for (let b = this.oldest[w]!; b !== this.front[w]; b = st.brOut[b]!) {
         if (st.owner[b] !== w) return `streaming worm ${w} lost buffer ${b}`;
-        if (st.asleep[b] !== 2) return `buffer ${b} of streaming worm ${w} is not marked`;
+        if (st.asleep[b] !== STREAMING) return `buffer ${b} of streaming worm ${w} is not marked`;
         const out = st.brOut[b]!;
         if (out < this.netBuffers && !this.alone(out))
           return `streaming worm ${w} shares the channel of buffer ${out}`;
@@ -310,7 +311,7 @@ export class Streams extends UnitRecords {
       if (z < this.netBuffers && this.full(z)) return `streaming worm ${w}: its open front ${z} is full`;
     }
     for (let b = 0; b < st.net.numBuffers; b++)
-      if (st.asleep[b] === 2 && !(st.owner[b]! >= 0 && (this.t0[st.owner[b]!] ?? -1) >= 0))
+      if (st.asleep[b] === STREAMING && !(st.owner[b]! >= 0 && (this.t0[st.owner[b]!] ?? -1) >= 0))
         return `buffer ${b} is marked streaming but its worm is not`;
     return undefined;
   }
