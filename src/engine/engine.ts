@@ -8,11 +8,11 @@ import type { MessageState } from './message.js';
 import { BUF_SINK, type Network } from './network.js';
 import type { SwitchModel, SwitchPolicy } from './policy.js';
 import type { DeadlockReport } from './report.js';
-import { ASLEEP, DRAINING, PACKED, type SleepState, STREAMING } from './sleep-states.js';
+import { type ShortcutStats, shortcutStats } from './shortcut-stats.js';
 import { type EngineHooks, EngineState, type Timing, type TraceSink } from './state.js';
 import { Terminals } from './terminals.js';
 
-export type { EngineHooks, Timing, TraceSink };
+export type { EngineHooks, ShortcutStats, Timing, TraceSink };
 
 /** Thrown inside the engine when the deadlock detector fires; carries the report. */
 export class DeadlockError extends Error {
@@ -186,14 +186,6 @@ export class Engine {
     return this.s.activeCount;
   }
 
-  /** Held buffers that link traversal skips until an event wakes them (for tests and diagnostics). */
-  get sleepingBuffers(): number {
-    const s = this.s;
-    let n = 0;
-    for (let i = 0; i < s.activeCount; i++) if (s.asleep[s.active[i]!] === ASLEEP) n++;
-    return n;
-  }
-
   /** Simulates cycle `now` and advances to the next one. Throws DeadlockError on a deadlock. */
   step(): void {
     const t = this.now;
@@ -236,51 +228,9 @@ export class Engine {
     return this.s.checkInvariants() ?? this.links.checkSleep() ?? this.policy.check?.();
   }
 
-  /** Worms streaming now, and streams stopped so far (for tests and diagnostics). */
-  get streamingWorms(): number {
-    return this.links.unitWorms?.streaming ?? 0;
-  }
-  get streamStops(): number {
-    return this.links.unitWorms?.streamStops ?? 0;
-  }
-  /** Held buffers that are members of packed worms (for tests and diagnostics). */
-  get packedBuffers(): number {
-    return this.countAsleep(PACKED);
-  }
-  /** Held buffers that streaming worms move without a visit (for tests and diagnostics). */
-  get streamingBuffers(): number {
-    return this.countAsleep(STREAMING);
-  }
-  /** Held buffers of drain lines (for tests and diagnostics). */
-  get drainingBuffers(): number {
-    return this.countAsleep(DRAINING);
-  }
-  private countAsleep(v: SleepState): number {
-    const s = this.s;
-    let n = 0;
-    for (let i = 0; i < s.activeCount; i++) if (s.asleep[s.active[i]!] === v) n++;
-    return n;
-  }
-
-  /** Worms packed now, and worms packed and unpacked so far (for tests and diagnostics). */
-  get packedWorms(): number {
-    return this.links.unitWorms?.packed ?? 0;
-  }
-  get packStarts(): number {
-    return this.links.unitWorms?.packStarts ?? 0;
-  }
-  /** Worms draining through a line now, lines started, and lines stopped by another worm so far. */
-  get drainingWorms(): number {
-    return this.links.unitWorms?.draining ?? 0;
-  }
-  get drainStarts(): number {
-    return this.links.unitWorms?.drainStarts ?? 0;
-  }
-  get drainStops(): number {
-    return this.links.unitWorms?.drainStops ?? 0;
-  }
-  get packStops(): number {
-    return this.links.unitWorms?.packStops ?? 0;
+  /** What the link stage's shortcuts are doing now and have done so far (for tests and diagnostics). */
+  shortcutStats(): ShortcutStats {
+    return shortcutStats(this.s, this.links.unitWorms);
   }
 }
 

@@ -16,8 +16,10 @@ import { plainUnicast, Streams } from './streams.js';
 export class UnitWorms {
   private readonly s: EngineState;
   readonly streams: Streams;
-  private readonly packs: PackedWorms | undefined;
-  private readonly drains: DrainLines | undefined;
+  /** Packed worms, unless packing is off. */
+  readonly packs: PackedWorms | undefined;
+  /** Drain lines, unless draining is off. */
+  readonly drains: DrainLines | undefined;
   /** The routing has no adaptive choice, so unicasts may stream or be packed on their way. */
   private readonly onTheWay: boolean;
 
@@ -93,33 +95,5 @@ export class UnitWorms {
   /** The units' rules held, for tests: the first violation, or undefined. */
   check(): string | undefined {
     return this.streams.check() ?? this.packs?.check() ?? this.drains?.check();
-  }
-
-  /** Worms streaming now, and streams stopped by another worm so far. */
-  get streaming(): number {
-    return this.streams.streaming;
-  }
-  get streamStops(): number {
-    return this.streams.stops;
-  }
-  /** Worms packed now, packed so far, and unpacked by another worm so far. */
-  get packed(): number {
-    return this.packs?.packed ?? 0;
-  }
-  get packStarts(): number {
-    return this.packs?.starts ?? 0;
-  }
-  get packStops(): number {
-    return this.packs?.stops ?? 0;
-  }
-  /** Worms draining through a line now, lines started so far, and stopped by another worm so far. */
-  get draining(): number {
-    return this.drains?.draining ?? 0;
-  }
-  get drainStarts(): number {
-    return this.drains?.starts ?? 0;
-  }
-  get drainStops(): number {
-    return this.drains?.stops ?? 0;
   }
 }

@@ -21,9 +21,14 @@ describe('packed worms', () => {
       const { engine } = runMessages(net, [{ at: 0, source: s, worms: [unicastWorm(s, d, 20)] }], {}, (e) => {
         const bad = e.checkInvariants();
         if (bad) throw new Error(bad);
-        if (e.packedWorms === 0) return;
+        const stats = e.shortcutStats();
+        if (stats.packedWorms === 0) return;
         packedCycles++;
-        assert.equal(e.packedBuffers, e.activeBuffers - 1, `cycle ${e.now - 1}: members besides the head`);
+        assert.equal(
+          stats.packedBuffers,
+          e.activeBuffers - 1,
+          `cycle ${e.now - 1}: members besides the head`,
+        );
       });
       // The head leaves the injection buffer and each of the h routers after it: packed from the
       // first of those h + 1 moves to the last, routingDelay + 1 cycles apart.
@@ -31,16 +36,16 @@ describe('packed worms', () => {
       const [dx, dy] = to.split(',').map(Number) as [number, number];
       const h = Math.abs(sx - dx) + Math.abs(sy - dy);
       assert.equal(packedCycles, h * (PAPER_TIMING.routingDelay + 1));
-      assert.equal(engine.packStarts, 1);
-      assert.equal(engine.packStops, 0);
+      assert.equal(engine.shortcutStats().packStarts, 1);
+      assert.equal(engine.shortcutStats().packStops, 0);
     });
 
   it('a worm of 8-flit buffers is not packed while it flows (its buffers are not full)', () => {
     const net = makeNet('mesh:8x8', { bufferDepth: 8 });
     const { engine } = runMessages(net, [{ at: 0, source: 0, worms: [unicastWorm(0, 63, 20)] }], {}, (e) => {
-      assert.equal(e.packedWorms, 0);
+      assert.equal(e.shortcutStats().packedWorms, 0);
     });
-    assert.equal(engine.packStarts, 0);
+    assert.equal(engine.shortcutStats().packStarts, 0);
   });
 
   it('the part of a worm behind a channel it shares is packed, its front feeding that channel; the run is the same as unpacked', () => {
@@ -56,10 +61,11 @@ describe('packed worms', () => {
     let segmentCycles = 0;
     const on = runShortcutOnOff(net, msgs, { packed: false }, (e) => {
       // Both worms hold 10 buffers from cycle 54 to 80; only W's tail part can be packed then.
-      if (e.activeBuffers === 10 && e.packedWorms === 1 && e.packedBuffers === 3) segmentCycles++;
+      const stats = e.shortcutStats();
+      if (e.activeBuffers === 10 && stats.packedWorms === 1 && stats.packedBuffers === 3) segmentCycles++;
     });
     assert.equal(segmentCycles, 27);
-    assert.equal(on.engine.packStops, 0);
+    assert.equal(on.engine.shortcutStats().packStops, 0);
   });
 
   it('a worm whose oldest buffer feeds a shared channel is packed once that channel is its own again', () => {
@@ -73,12 +79,12 @@ describe('packed worms', () => {
     ]);
     let packedCycles = 0;
     const on = runShortcutOnOff(net, msgs, { packed: false }, (e) => {
-      if (e.packedWorms > 0) packedCycles++;
+      if (e.shortcutStats().packedWorms > 0) packedCycles++;
     });
     // The same with tryPack walking W's buffers at every header move (as before it remembered the
     // oldest); fewer if it wrongly took W's oldest to feed a shared channel still (3 then).
     assert.equal(packedCycles, 34);
-    assert.equal(on.engine.packStarts, 3);
+    assert.equal(on.engine.shortcutStats().packStarts, 3);
   });
 
   it("another worm taking a VC of a packed worm's channel unpacks it; the run is the same as unpacked", () => {
@@ -89,6 +95,6 @@ describe('packed worms', () => {
       { at: 4, source: 1, worms: [unicastWorm(1, 6, 20)] },
     ];
     const on = runShortcutOnOff(net, msgs, { packed: false });
-    assert.ok(on.engine.packStops > 0, 'no packed worm was unpacked');
+    assert.ok(on.engine.shortcutStats().packStops > 0, 'no packed worm was unpacked');
   });
 });

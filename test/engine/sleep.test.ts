@@ -27,7 +27,7 @@ describe('sleeping buffers', () => {
         (e) => {
           const bad = e.checkInvariants();
           if (bad) throw new Error(bad);
-          const sleeping = e.sleepingBuffers;
+          const sleeping = e.shortcutStats().sleepingBuffers;
           if (sleeping > 0) asleepCycles++;
           assert.ok(
             sleeping === 0 || sleeping === e.activeBuffers,

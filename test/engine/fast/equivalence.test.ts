@@ -78,22 +78,24 @@ function run(
       break;
     }
     hops.push(e.flitHops);
-    most.streams = Math.max(most.streams, e.streamingWorms);
-    most.packed = Math.max(most.packed, e.packedWorms);
-    most.drainLines = Math.max(most.drainLines, e.drainingWorms);
+    const now = e.shortcutStats();
+    most.streams = Math.max(most.streams, now.streamingWorms);
+    most.packed = Math.max(most.packed, now.packedWorms);
+    most.drainLines = Math.max(most.drainLines, now.drainingWorms);
     if (check) {
       const bad = e.checkInvariants();
       if (bad) throw new Error(bad);
     }
     if (hops.length > 200_000) throw new Error('no progress');
   }
+  const stats = e.shortcutStats();
   return {
     hops,
     done,
     units: {
-      streams: { most: most.streams, stops: e.streamStops },
-      packed: { most: most.packed, stops: e.packStops },
-      drainLines: { most: most.drainLines, stops: e.drainStops },
+      streams: { most: most.streams, stops: stats.streamStops },
+      packed: { most: most.packed, stops: stats.packStops },
+      drainLines: { most: most.drainLines, stops: stats.drainStops },
     },
   };
 }
