@@ -2,7 +2,14 @@
 
 export { loadConfigFile, parseConfig, resolveConfig } from './config/load.js';
 export { ConfigSchema, type McsimConfig, type McsimConfigInput } from './config/schema.js';
-export { DeadlockError, Engine, type EngineHooks, type ShortcutStats, type Timing } from './engine/engine.js';
+export {
+  DeadlockError,
+  Engine,
+  type EngineHooks,
+  type ShortcutSet,
+  type ShortcutStats,
+  type Timing,
+} from './engine/engine.js';
 export type { Delivery, MessageState } from './engine/message.js';
 export { buildNetwork, describeBuffer, type Network, type NetworkOptions } from './engine/network.js';
 export type { RouterModel, SwitchModel, SwitchPolicy } from './engine/policy.js';

@@ -9,10 +9,11 @@ import { BUF_SINK, type Network } from './network.js';
 import type { SwitchModel, SwitchPolicy } from './policy.js';
 import type { DeadlockReport } from './report.js';
 import { type ShortcutStats, shortcutStats } from './shortcut-stats.js';
+import { chooseShortcuts, type ShortcutSet, type ShortcutWish } from './shortcuts.js';
 import { type EngineHooks, EngineState, type Timing, type TraceSink } from './state.js';
 import { Terminals } from './terminals.js';
 
-export type { EngineHooks, ShortcutStats, Timing, TraceSink };
+export type { EngineHooks, ShortcutSet, ShortcutStats, Timing, TraceSink };
 
 /** Thrown inside the engine when the deadlock detector fires; carries the report. */
 export class DeadlockError extends Error {
@@ -39,34 +40,11 @@ class StageSinks implements LinkSinks {
   }
 }
 
-/** Switches for tests that check the link stage's shortcuts change nothing (all default on). */
-export interface EngineOptions {
-  /** Let worms stream where links are plain (streams.ts). */
-  streams?: boolean;
-  /** Let a channel's only bidder win without arbitration (link-readiness.ts). */
-  soleBidders?: boolean;
-  /** Let worms in full buffers move as one unit where links are plain (packed.ts). */
-  packed?: boolean;
-  /** Let a delivered worm's 1-flit buffers behind its sink drain as one line (drain-lines.ts). */
-  drainLines?: boolean;
-}
-
 /**
- * Are links plain, so that worms may stream: buffers counted one by one (no shared space, no
- * processor's port shared by injection buffers, no per-flit gate, no whole-packet links), links of
- * one cycle with credits back at once, and no trace?
+ * Shortcuts a caller turns off (SHORTCUTS in shortcuts.ts), for tests that check they change
+ * nothing: each runs where it is valid unless set false.
  */
-function plainLinks(net: Network, policy: SwitchPolicy, hooks: EngineHooks): boolean {
-  return (
-    policy.room === undefined &&
-    policy.injectRoom === undefined &&
-    policy.flitGate === undefined &&
-    policy.wholePackets !== true &&
-    net.maxLatency <= 1 &&
-    net.maxCreditDelay === 0 &&
-    hooks.trace === undefined
-  );
-}
+export type EngineOptions = ShortcutWish;
 
 /**
  * The flit-level engine: the clock and the order of a cycle's stages. One cycle:
@@ -95,6 +73,8 @@ export class Engine {
   private readonly allocator: Allocator;
   private readonly links: LinkStage;
   private readonly policy: SwitchPolicy;
+  /** The shortcuts that run (shortcuts.ts). */
+  readonly shortcuts: ShortcutSet;
   private lastMove = 0;
   private nextMsgId = 0;
 
@@ -114,23 +94,16 @@ export class Engine {
     this.policy = policy;
     s.onRelease = policy.onRelease;
     s.oneHostLink = policy.oneHostLink === true;
-    // Heads may wait on their group's list where a request depends only on free buffers.
-    s.groupWaits = !policy.ordered && policy.onRequest === undefined && policy.mayClaim === undefined;
+    const shortcuts = chooseShortcuts(options, net, policy, hooks);
+    this.shortcuts = shortcuts;
+    s.groupWaits = shortcuts.groupWaits;
     const terminals = new Terminals(s, timing, policy);
     if (policy.branchDelay) s.brReady = new Float64Array(net.numBuffers * s.MB);
     const heads = new HeadStage(s, timing, policy);
     this.terminals = terminals;
     this.allocator = new Allocator(s, policy);
     const sinks = new StageSinks(heads, terminals);
-    this.links = new LinkStage(
-      s,
-      sinks,
-      policy,
-      options.streams !== false && plainLinks(net, policy, hooks),
-      options.soleBidders !== false,
-      options.packed !== false,
-      options.drainLines !== false,
-    );
+    this.links = new LinkStage(s, sinks, policy, shortcuts);
   }
 
   /** Flit moves over network channels since the start. */

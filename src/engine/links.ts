@@ -19,6 +19,7 @@ import {
 import type { LinkSinks } from './link-sinks.js';
 import { BUF_NET, BUF_SINK } from './network.js';
 import type { SwitchPolicy } from './policy.js';
+import type { ShortcutSet } from './shortcuts.js';
 import { ASLEEP } from './sleep-states.js';
 import type { EngineState } from './state.js';
 import { UnitWorms } from './unit-worms.js';
@@ -58,10 +59,7 @@ export class LinkStage extends LinkReadiness {
   private readonly events: MoveEvents;
   /** Places of the cycle's releases in the order of its moves (releaseMerged). */
   private keys = new Int32Array(64);
-  /**
-   * Buffers may sleep (buffer-sleep.ts): skipped until an event wakes them. Off with shared
-   * buffers, credit delays, link latency or a flit gate, whose space and arrival rules follow the clock.
-   */
+  /** Buffers may sleep (buffer-sleep.ts): skipped until an event wakes them (shortcuts.ts). */
   private readonly sleeps: boolean;
   private readonly sleep: BufferSleep;
   /** Whole-packet link arbitration (SwitchPolicy.wholePackets): per channel, the VC mid-packet, or -1. */
@@ -74,24 +72,16 @@ export class LinkStage extends LinkReadiness {
   /** The switch model's count of a processor's port shared by its injection buffers (SwitchPolicy.injectRoom). */
   private readonly injectRoom: ((b: number) => boolean) | undefined;
 
-  constructor(
-    s: EngineState,
-    sinks: LinkSinks,
-    policy: SwitchPolicy,
-    streaming: boolean,
-    soleBidders: boolean,
-    packing: boolean,
-    draining: boolean,
-  ) {
-    super(s, policy, soleBidders);
+  constructor(s: EngineState, sinks: LinkSinks, policy: SwitchPolicy, shortcuts: ShortcutSet) {
+    super(s, policy, shortcuts.soleBidders);
     this.whole = policy.wholePackets === true;
     this.laneSlots = policy.laneSlots ?? 1;
     this.injectRoom = policy.injectRoom?.bind(policy);
     this.lock = new Int32Array(this.whole ? s.net.numChannels : 0).fill(-1);
-    this.sleeps = !this.special && !this.lagged && policy.flitGate === undefined;
+    this.sleeps = shortcuts.sleep;
     this.sleep = new BufferSleep(s);
-    this.units = streaming ? new UnitWorms(s, sinks, this, packing, draining) : undefined;
-    this.events = new MoveEvents(s, sinks, this.sleeps, streaming);
+    this.units = shortcuts.streams ? new UnitWorms(s, sinks, this, shortcuts) : undefined;
+    this.events = new MoveEvents(s, sinks, shortcuts.sleep, shortcuts.streams);
   }
 
   /** The streaming and packed worms (unit-worms.ts), for tests and diagnostics. */

@@ -15,8 +15,7 @@ export class PendingHeads {
    * Heads waiting for a group with no free buffer may leave the pending list and wait on the
    * group's list until one of its buffers is released (allocate.ts): per group the first waiting
    * buffer (-1: none), per buffer the next one and the group it waits on (-1: none). Set by the
-   * engine for switch models whose requests depend on nothing else (no `ordered`, `onRequest`,
-   * `mayClaim`).
+   * engine where the shortcut is valid (groupWaits in shortcuts.ts).
    */
   groupWaits = false;
   // Buffers with a branch still waiting for an output (VC allocation visits only these).

@@ -6,7 +6,7 @@ import type { EngineState } from './state.js';
 import { resized, UnitRecords } from './unit-records.js';
 
 /**
- * Streaming worms, where links are plain (`plainLinks` in engine.ts). A unicast worm that is alone
+ * Streaming worms, where links are plain (chooseShortcuts in shortcuts.ts). A unicast worm that is alone
  * on every channel it holds (no other VC of any of them is held), has a flit in every buffer it
  * holds behind its header, and whose header's buffer (its *front*) takes a flit in every cycle,
  * moves one flit out of every one of those buffers in every cycle: each passes a flit on and

@@ -1,6 +1,7 @@
 import { DrainLines } from './drain-lines.js';
 import type { LinkSinks } from './link-sinks.js';
 import { PackedWorms } from './packed.js';
+import type { ShortcutSet } from './shortcuts.js';
 import type { EngineState } from './state.js';
 import { plainUnicast, Streams } from './streams.js';
 
@@ -27,13 +28,14 @@ export class UnitWorms {
     s: EngineState,
     sinks: LinkSinks,
     tables: { chan: Int32Array; dest: Int32Array; memo: Int32Array },
-    packing: boolean,
-    draining: boolean,
+    shortcuts: ShortcutSet,
   ) {
     this.s = s;
     this.streams = new Streams(s, sinks);
-    this.packs = packing ? new PackedWorms(s, this.streams, tables.chan, tables.dest) : undefined;
-    this.drains = draining ? new DrainLines(s, sinks, this.streams, this.packs, tables) : undefined;
+    this.packs = shortcuts.packed ? new PackedWorms(s, this.streams, tables.chan, tables.dest) : undefined;
+    this.drains = shortcuts.drainLines
+      ? new DrainLines(s, sinks, this.streams, this.packs, tables)
+      : undefined;
     this.onTheWay = s.net.routing.alternatives === undefined;
   }
 
