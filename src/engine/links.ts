@@ -114,6 +114,9 @@ export class LinkStage extends LinkReadiness {
     const stamp = this.stamp;
     const t8 = 8 * stamp;
     const asleep = st.asleep;
+    // The state as a local: Node 20's optimised code reads an imported binding from memory at
+    // every use, a local once (the bundle writes a literal either way: sleep-states.ts).
+    const isAsleep = ASLEEP;
     const sleeps = this.sleeps;
     const sleep = this.sleep;
     if (this.order.length < nact * st.MB) this.order = new Int32Array(2 * nact * st.MB);
@@ -151,7 +154,7 @@ export class LinkStage extends LinkReadiness {
           if (v === R_NO) {
             // Behind a sleeping buffer it cannot move before that one wakes; a head still in its
             // routing delay becomes ready by the clock, so it stays awake.
-            if (asleep[out] === ASLEEP && sent > 0) blocked = true;
+            if (asleep[out] === isAsleep && sent > 0) blocked = true;
             else awake = true;
             continue;
           }
@@ -247,6 +250,7 @@ export class LinkStage extends LinkReadiness {
     const dest = this.dest;
     const chan = this.chan;
     const asleep = st.asleep;
+    const isAsleep = ASLEEP; // a local, as in arbitrate
     const bufKind = st.net.bufKind;
     const whole = this.whole;
     const lagged = this.lagged;
@@ -263,7 +267,7 @@ export class LinkStage extends LinkReadiness {
         const b = -1 - m;
         const sent = ++st.srcSent[b]!;
         if (sent === bufLen[b]) st.unsource(b);
-        if (asleep[b] === ASLEEP) st.wake(b);
+        if (asleep[b] === isAsleep) st.wake(b);
         const got = ++recv[b]!;
         if (traced || got === 1) nev = events.add(nev, EV_SOURCE, b, got);
         continue;
@@ -277,7 +281,7 @@ export class LinkStage extends LinkReadiness {
       chan[CH * pc + CH_RR] = nextVc === dest[d + D_VCS] ? 0 : nextVc;
       const got = ++recv[out]!;
       if (whole) this.lock[pc] = got === bufLen[out] ? -1 : dest[d + D_VC]!;
-      if (asleep[out] === ASLEEP && sleep.wantsFlit(out, got - 1)) st.wake(out);
+      if (asleep[out] === isAsleep && sleep.wantsFlit(out, got - 1)) st.wake(out);
       const kind = bufKind[out];
       if (kind === BUF_NET) {
         hops++;
