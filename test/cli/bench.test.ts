@@ -1,10 +1,10 @@
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { describe, it } from 'node:test';
-import { nodeStartMs, startupMs } from '../../src/bench/bench.js';
-import { startupPairs, timeRun } from '../../src/bench/compare-startup.js';
-import { BENCH_POINTS, benchConfig } from '../../src/bench/points.js';
-import { ReferenceLoop } from '../../src/bench/reference-loop.js';
+import { nodeStartMs, startupMs } from '../../bench/bench.js';
+import { startupPairs, timeRun } from '../../bench/compare-startup.js';
+import { BENCH_POINTS, benchConfig } from '../../bench/points.js';
+import { ReferenceLoop } from '../../bench/reference-loop.js';
 import { parseConfig } from '../../src/config/load.js';
 import { mcsimInProcess } from './in-process.js';
 
@@ -41,7 +41,7 @@ describe('mcsim bench', () => {
       JSON.parse(
         execFileSync(
           process.execPath,
-          ['--import', 'tsx', 'src/bench/child.ts', 'src', JSON.stringify(config), '50'],
+          ['--import', 'tsx', 'bench/child.ts', 'src', JSON.stringify(config), '50'],
           { encoding: 'utf8' },
         ),
       );
@@ -57,7 +57,7 @@ describe('mcsim bench', () => {
       JSON.parse(
         execFileSync(
           process.execPath,
-          ['--import', 'tsx', 'src/bench/paired-child.ts', 'src', 'src', JSON.stringify(config), '50', '3'],
+          ['--import', 'tsx', 'bench/paired-child.ts', 'src', 'src', JSON.stringify(config), '50', '3'],
           { encoding: 'utf8' },
         ),
       );

@@ -7,7 +7,7 @@ import { describe, it } from 'node:test';
 import { IntHistogram } from '../../src/metrics/histogram.js';
 import { mcsimInProcess } from './in-process.js';
 
-const MAIN = new URL('../../src/cli/main.ts', import.meta.url).pathname;
+const MAIN = new URL('../../cli/main.ts', import.meta.url).pathname;
 
 /** The small gaps a newcomer hit in the first hour (issue 10), each as it was seen. */
 describe("a newcomer's first hour", () => {
@@ -152,7 +152,7 @@ describe("a newcomer's first hour", () => {
 
 describe('the short names of the papers', () => {
   it('000..004 are listed with their authors in README.md and docs/references.md, and by reproduce --list', async () => {
-    const { PAPERS } = await import('../../src/experiments/papers.js');
+    const { PAPERS } = await import('../../reproduction/papers.js');
     const root = new URL('../../', import.meta.url).pathname;
     for (const doc of ['README.md', 'docs/references.md']) {
       const text = readFileSync(join(root, doc), 'utf8');

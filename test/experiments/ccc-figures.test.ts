@@ -3,12 +3,12 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import type { Verdict } from '../../src/experiments/claims/index.js';
-import { asEstimate, pointEstimate } from '../../src/experiments/estimates.js';
-import { claimsOf } from '../../src/experiments/summary.js';
-import { loadExperiment, runSweep, siblingsIn } from '../../src/experiments/sweep.js';
+import type { Verdict } from '../../reproduction/claims/index.js';
+import { claimsOf } from '../../reproduction/claims/index.js';
 import { plotExperiment } from '../../src/plot/from-records.js';
 import { atLeast, fmtEstimate, greater, ratio } from '../../src/stats/compare.js';
+import { asEstimate, pointEstimate } from '../../src/sweep/estimates.js';
+import { loadExperiment, runSweep, siblingsIn } from '../../src/sweep/sweep.js';
 
 /**
  * The claims of 004 sec. 6 about Figs. 8-11, on the scaled-down (--quick) experiments, every claim

@@ -3,9 +3,9 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import type { PointRecord } from '../../src/experiments/record.js';
-import { claimsOf } from '../../src/experiments/summary.js';
-import { loadExperiment, runSweep } from '../../src/experiments/sweep.js';
+import { claimsOf } from '../../reproduction/claims/index.js';
+import type { PointRecord } from '../../src/sweep/record.js';
+import { loadExperiment, runSweep } from '../../src/sweep/sweep.js';
 
 /**
  * 003 Figs. 10, 16 and 22 on their scaled-down (--quick) experiments (8x8 mesh, 32 B, 512 B and

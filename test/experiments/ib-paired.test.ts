@@ -1,12 +1,12 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
-import { commonSeeds, paired } from '../../src/experiments/claims/ib-paired.js';
+import { commonSeeds, paired } from '../../reproduction/claims/003/paired.js';
 import { t975 } from '../../src/stats/student-t.js';
 
 const col = (xs: number[], seed0 = 1) => new Map(xs.map((x, i) => [seed0 + i, x]));
 
-describe('003 paired estimates over seeds (ib-paired.ts)', () => {
+describe('003 paired estimates over seeds (reproduction/claims/003/paired.ts)', () => {
   it("one column: the mean with Student's t over the seeds", () => {
     const e = paired([col([1, 2, 3, 4])], ([a]) => a!);
     assert.equal(e.y, 2.5);

@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { seriesOf } from '../../src/experiments/claims/series.js';
-import { dataPoints, type PointRecord } from '../../src/experiments/record.js';
+import { seriesOf } from '../../reproduction/claims/series.js';
 import type { RunMetrics } from '../../src/metrics/types.js';
+import { dataPoints, type PointRecord } from '../../src/sweep/record.js';
 
 /** A completed point of series `alg` at x = 1 whose metric is `y`, as a sweep would write it. */
 function rec(index: number, seed: number, y: number): PointRecord {

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import type { PointRecord } from '../../src/experiments/record.js';
+import type { RunMetrics } from '../../src/metrics/types.js';
+import type { PointRecord } from '../../src/sweep/record.js';
 import {
   bracketOf,
   COMPARE_K,
@@ -10,8 +11,7 @@ import {
   satBelow,
   satGreater,
   saturatedPoints,
-} from '../../src/experiments/saturation.js';
-import type { RunMetrics } from '../../src/metrics/types.js';
+} from '../../src/sweep/saturation.js';
 
 type Kind = 'S' | 'U' | 'G' | 'F' | 'D' | 'C' | 'N' | 'Q';
 

@@ -4,10 +4,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
 import { parse as parseYaml } from 'yaml';
-import type { PointRecord } from '../../src/experiments/record.js';
-import { type Experiment, ExperimentSchema } from '../../src/experiments/schema.js';
-import { runSweep } from '../../src/experiments/sweep.js';
 import { readJsonl } from '../../src/results/writers.js';
+import type { PointRecord } from '../../src/sweep/record.js';
+import { type Experiment, ExperimentSchema } from '../../src/sweep/schema.js';
+import { runSweep } from '../../src/sweep/sweep.js';
 
 /** Two figures over one set of runs, as 002 Figs. 14 and 15: the second shares four of its six points. */
 function experiment(id: string, loads: number[], y: string): Experiment {

@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { CLAIMS } from '../../src/experiments/claims/index.js';
-import { bracket, figOf, HW_CB, satOf, select } from '../../src/experiments/claims/switch-data.js';
-import type { PointRecord } from '../../src/experiments/record.js';
-import { fmtBracket } from '../../src/experiments/saturation.js';
+import { bracket, figOf, HW_CB, satOf, select } from '../../reproduction/claims/002/data.js';
+import { CLAIMS } from '../../reproduction/claims/index.js';
+import type { PointRecord } from '../../src/sweep/record.js';
+import { fmtBracket } from '../../src/sweep/saturation.js';
 import { mway, rec, sweep } from './switch-records.js';
 
 const F = 'switch-fig14';

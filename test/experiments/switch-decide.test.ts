@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { agrees, overall, satTrend } from '../../src/experiments/claims/switch-decide.js';
-import type { Bracket } from '../../src/experiments/saturation.js';
+import { agrees, overall, satTrend } from '../../reproduction/claims/002/decide.js';
+import type { Bracket } from '../../src/sweep/saturation.js';
 
 /** A bracket (lastStable, firstUnstable]; undefined ends as saturation.ts gives them. */
 const b = (lastStable?: number, firstUnstable?: number): Bracket => ({
@@ -14,7 +14,7 @@ const b = (lastStable?: number, firstUnstable?: number): Bracket => ({
 
 const named = (...bs: Bracket[]) => bs.map((x, i) => ({ name: `m${i}`, b: x }));
 
-describe('002 decisions on brackets and intervals (switch-decide.ts)', () => {
+describe('002 decisions on brackets and intervals (reproduction/claims/002/decide.ts)', () => {
   it('overall: fails on any opposite comparison, holds when none is and one shows the claim, else ties', () => {
     assert.equal(overall(['holds', 'tie', 'tie']), 'holds');
     assert.equal(overall(['tie', 'tie']), 'tie');

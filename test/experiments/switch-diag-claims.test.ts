@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { CLAIMS } from '../../src/experiments/claims/index.js';
-import { levelOneShare, meanSwitchHops } from '../../src/experiments/claims/switch-diag-data.js';
-import { getPath } from '../../src/experiments/fields.js';
-import type { PointRecord } from '../../src/experiments/record.js';
+import { levelOneShare, meanSwitchHops } from '../../reproduction/claims/002/diagnostics-data.js';
+import { CLAIMS } from '../../reproduction/claims/index.js';
+import { getPath } from '../../src/sweep/fields.js';
+import type { PointRecord } from '../../src/sweep/record.js';
 import { mway, rec, sweep } from './switch-records.js';
 
 interface Diag {

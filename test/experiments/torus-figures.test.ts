@@ -3,9 +3,9 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import type { Verdict } from '../../src/experiments/claims/index.js';
-import { claimsOf } from '../../src/experiments/summary.js';
-import { loadExperiment, runSweep } from '../../src/experiments/sweep.js';
+import type { Verdict } from '../../reproduction/claims/index.js';
+import { claimsOf } from '../../reproduction/claims/index.js';
+import { loadExperiment, runSweep } from '../../src/sweep/sweep.js';
 
 /**
  * 001 Figs. 8-11 and the flit-level companion on their scaled-down (--quick) experiments. Each
@@ -42,7 +42,7 @@ for (const [id, verdicts] of Object.entries(expected)) {
       const exp = loadExperiment(new URL(`../../experiments/${id}.yaml`, import.meta.url).pathname);
       const r = await runSweep(exp, { outDir: out, quick: true, workers: 2 });
       assert.equal(r.failed, 0);
-      const claims = claimsOf(exp, r.records);
+      const claims = claimsOf(exp, r.records, () => undefined);
       assert.deepEqual(
         claims.map((c) => c.verdict),
         verdicts,

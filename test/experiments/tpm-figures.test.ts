@@ -3,9 +3,9 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import type { Verdict } from '../../src/experiments/claims/index.js';
-import { claimsOf } from '../../src/experiments/summary.js';
-import { loadExperiment, runSweep, siblingsIn } from '../../src/experiments/sweep.js';
+import type { Verdict } from '../../reproduction/claims/index.js';
+import { claimsOf } from '../../reproduction/claims/index.js';
+import { loadExperiment, runSweep, siblingsIn } from '../../src/sweep/sweep.js';
 
 /**
  * The claims of 000 sec. 5 about Figs. 10-12, checked on the scaled-down (--quick) versions of the

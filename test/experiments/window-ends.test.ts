@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import type { PointRecord } from '../../src/experiments/record.js';
-import { windowEndsText } from '../../src/experiments/window-ends.js';
 import type { WindowEnd } from '../../src/metrics/types.js';
+import type { PointRecord } from '../../src/sweep/record.js';
+import { windowEndsText } from '../../src/sweep/window-ends.js';
 
 function rec(window: WindowEnd): PointRecord {
   return {

@@ -1,10 +1,10 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
-import { commonSeeds, exactColumn, paired } from '../../src/experiments/claims/ib-paired.js';
-import type { PointRecord } from '../../src/experiments/record.js';
-import { IB_QUICK_SEEDS, IB_SEEDS, ibFigure, ibSeeds } from '../../src/ib/figures.js';
+import { commonSeeds, exactColumn, paired } from '../../reproduction/claims/003/paired.js';
+import { IB_QUICK_SEEDS, IB_SEEDS, ibFigure, ibSeeds } from '../../reproduction/ib-figures.js';
 import { t975 } from '../../src/stats/student-t.js';
+import type { PointRecord } from '../../src/sweep/record.js';
 import { claimsOf, K, n, ONE, recs } from './claim-records.js';
 
 /**
@@ -15,7 +15,7 @@ import { claimsOf, K, n, ONE, recs } from './claim-records.js';
 
 const col = (xs: number[], seed0 = 1) => new Map(xs.map((x, i) => [seed0 + i, x]));
 
-describe('exact columns pair with any seed (ib-paired.ts)', () => {
+describe('exact columns pair with any seed (reproduction/claims/003/paired.ts)', () => {
   it('an exact column is its value under every seed of the others and adds nothing to the interval', () => {
     const u = [11, 13, 12, 15];
     const e = paired([exactColumn(1, 10), col(u)], ([a, b]) => b!.sub(a!));

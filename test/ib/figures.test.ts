@@ -1,10 +1,10 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
-import { CLAIMS } from '../../src/experiments/claims/index.js';
-import type { PointRecord } from '../../src/experiments/record.js';
-import { loadExperiment } from '../../src/experiments/sweep.js';
-import { IB_FIGURES, ibFigure, ibFigureYaml } from '../../src/ib/figures.js';
+import { CLAIMS } from '../../reproduction/claims/index.js';
+import { IB_FIGURES, ibFigure, ibFigureYaml } from '../../reproduction/ib-figures.js';
+import type { PointRecord } from '../../src/sweep/record.js';
+import { loadExperiment } from '../../src/sweep/sweep.js';
 import { K, n, ONE, recs, verdict } from './claim-records.js';
 
 const file = (id: string) => new URL(`../../experiments/${id}.yaml`, import.meta.url);
@@ -28,12 +28,12 @@ describe('003 Figs. 10-27 as one family (docs/experiments/infiniband.md)', () =>
     assert.throws(() => ibFigure(28));
   });
 
-  it("the committed experiment files are the template's (scripts/ib-figures.ts) and load", () => {
+  it("the committed experiment files are the template's (reproduction/scripts/ib-figures.ts) and load", () => {
     for (const f of IB_FIGURES) {
       assert.equal(
         readFileSync(file(f.id), 'utf8'),
         ibFigureYaml(f),
-        `${f.id}: run npx tsx scripts/ib-figures.ts`,
+        `${f.id}: run npx tsx reproduction/scripts/ib-figures.ts`,
       );
       const exp = loadExperiment(file(f.id).pathname);
       assert.equal(exp.id, f.id);
