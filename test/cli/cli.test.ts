@@ -4,8 +4,9 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
+import { mcsimInProcess } from './in-process.js';
 
-const MAIN = new URL('../../src/cli/main.ts', import.meta.url).pathname;
+const MAIN = new URL('../../cli/main.ts', import.meta.url).pathname;
 
 function mcsim(...args: string[]) {
   const r = spawnSync(process.execPath, ['--import', 'tsx', MAIN, ...args], { encoding: 'utf8' });
@@ -118,6 +119,28 @@ describe('mcsim CLI', () => {
     assert.equal(JSON.parse(ok.out).metrics.messages.delivered, 2);
   });
 
+  it('run --json on a deadlock: the report is in the JSON and on stderr, exit 3', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'mcsim-cli-'));
+    const cfg = join(dir, 'fig2.yaml');
+    writeFileSync(
+      cfg,
+      [
+        'network: { topology: "mesh:4x1", consumptionChannels: 1 }',
+        'timing: { deadlockCycles: 300 }',
+        'workload:',
+        '  type: messages',
+        '  messages:',
+        '    - { at: 0, source: "0,0", worms: [ { stops: [ { node: "1,0", service: PAF }, { node: "2,0" } ] } ] }',
+        '    - { at: 0, source: "3,0", worms: [ { stops: [ { node: "2,0", service: PAF }, { node: "1,0" } ] } ] }',
+      ].join('\n'),
+    );
+    const r = await mcsimInProcess(['run', cfg, '--json']);
+    assert.equal(r.code, 3);
+    assert.match(JSON.parse(r.out).metrics.deadlock.text, /deadlock at cycle/);
+    assert.match(r.err, /^deadlock at cycle \d+: no flit moved/);
+    assert.match(r.err, /waits for a consumption channel of node 2,0/);
+  });
+
   it('plan --help lists the algorithms with the topologies they fit', () => {
     const r = mcsim('plan', '--help');
     assert.equal(r.code, 0);
@@ -127,6 +150,24 @@ describe('mcsim CLI', () => {
 });
 
 describe('mcsim plan', () => {
+  it('the plan map has a legend for S, D, R and the digits', async () => {
+    const r = await mcsimInProcess([
+      'plan',
+      '--topology',
+      'mesh:8x8',
+      '--algorithm',
+      'tpm',
+      '--source',
+      '3,4',
+      '--dests',
+      '0,0 5,7 7,7',
+    ]);
+    assert.equal(r.code, 0, r.err);
+    assert.match(r.out, / 4 \. \. \. S 1 R 1 R/);
+    assert.match(r.out, /S source, D destination, R non-destination that receives and retransmits/);
+    assert.match(r.out, /1-9 phase of the first worm through a node, \. untouched/);
+  });
+
   it('--json has phases, worms with phase/source/destinations/path, deliveries, channels, longestPath', () => {
     const r = mcsim(
       'plan',
