@@ -1,6 +1,6 @@
 /**
  * Writes experiments/ib-fig10.yaml .. ib-fig27.yaml, 003's Figs. 10-27, from the one template of
- * reproduction/ib-figures.ts. `npx tsx reproduction/scripts/ib-figures.ts`; test/ib/figures.test.ts checks the committed
+ * reproduction/ib-figures.ts. `npx tsx reproduction/scripts/ib-figures.ts`; test/reproduction/ib-figures.test.ts checks the committed
  * files are current.
  */
 import { writeFileSync } from 'node:fs';

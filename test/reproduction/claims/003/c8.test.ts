@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { claim, K, ONE, recs, verdict } from './claim-records.js';
+import { claim, K, ONE, recs, verdict } from './records.js';
 
 describe('003 C8: all-source results look like multi-source ones, C5a included (003 sec. 4, Case 3)', () => {
   /**

@@ -6,7 +6,7 @@ import { startupPairs, timeRun } from '../../bench/compare-startup.js';
 import { BENCH_POINTS, benchConfig } from '../../bench/points.js';
 import { ReferenceLoop } from '../../bench/reference-loop.js';
 import { parseConfig } from '../../src/config/load.js';
-import { mcsimInProcess } from './in-process.js';
+import { mcsimInProcess } from '../cli/in-process.js';
 
 describe('mcsim bench', () => {
   it('every bench point is a valid configuration with a unique id', () => {

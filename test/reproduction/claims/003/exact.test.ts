@@ -1,11 +1,11 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
-import { commonSeeds, exactColumn, paired } from '../../reproduction/claims/003/paired.js';
-import { IB_QUICK_SEEDS, IB_SEEDS, ibFigure, ibSeeds } from '../../reproduction/ib-figures.js';
-import { t975 } from '../../src/stats/student-t.js';
-import type { PointRecord } from '../../src/sweep/record.js';
-import { claimsOf, K, n, ONE, recs } from './claim-records.js';
+import { commonSeeds, exactColumn, paired } from '../../../../reproduction/claims/003/paired.js';
+import { IB_QUICK_SEEDS, IB_SEEDS, ibFigure, ibSeeds } from '../../../../reproduction/ib-figures.js';
+import { t975 } from '../../../../src/stats/student-t.js';
+import type { PointRecord } from '../../../../src/sweep/record.js';
+import { claimsOf, K, n, ONE, recs } from './records.js';
 
 /**
  * 003's Figs. 25-27 run one seed: their workload draws nothing at random, so every seed runs the

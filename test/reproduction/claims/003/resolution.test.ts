@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { K, ONE, recs, verdict } from './claim-records.js';
+import { K, ONE, recs, verdict } from './records.js';
 
 /**
  * 003's claims under the resolution band (stats/compare.ts): on deterministic makespans (the same

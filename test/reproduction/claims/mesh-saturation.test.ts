@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { MESH_SATURATION_CLAIMS } from '../../reproduction/claims/mesh-saturation.js';
-import type { RunMetrics } from '../../src/metrics/types.js';
-import type { PointRecord } from '../../src/sweep/record.js';
+import { MESH_SATURATION_CLAIMS } from '../../../reproduction/claims/mesh-saturation.js';
+import type { RunMetrics } from '../../../src/metrics/types.js';
+import type { PointRecord } from '../../../src/sweep/record.js';
 
 /** A point of the sweep: stable when accepted keeps up, unstable (shortfall beyond twice its half-width) otherwise. */
 function rec(topology: string, load: number, accepted: number, h = 0.0005): PointRecord {

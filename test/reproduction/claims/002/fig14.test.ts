@@ -1,10 +1,10 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { bracket, figOf, HW_CB, satOf, select } from '../../reproduction/claims/002/data.js';
-import { CLAIMS } from '../../reproduction/claims/index.js';
-import type { PointRecord } from '../../src/sweep/record.js';
-import { fmtBracket } from '../../src/sweep/saturation.js';
-import { mway, rec, sweep } from './switch-records.js';
+import { bracket, figOf, HW_CB, satOf, select } from '../../../../reproduction/claims/002/data.js';
+import { CLAIMS } from '../../../../reproduction/claims/index.js';
+import type { PointRecord } from '../../../../src/sweep/record.js';
+import { fmtBracket } from '../../../../src/sweep/saturation.js';
+import { mway, rec, sweep } from './records.js';
 
 const F = 'switch-fig14';
 const verdict = (recs: PointRecord[], id: string) =>

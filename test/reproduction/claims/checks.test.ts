@@ -7,10 +7,10 @@ import {
   nearlyConstant,
   noWorseThan,
   orderedAtEveryPoint,
-} from '../../reproduction/claims/checks.js';
-import { CLAIMS } from '../../reproduction/claims/index.js';
-import type { Series } from '../../reproduction/claims/series.js';
-import type { PointRecord } from '../../src/sweep/record.js';
+} from '../../../reproduction/claims/checks.js';
+import { CLAIMS } from '../../../reproduction/claims/index.js';
+import type { Series } from '../../../reproduction/claims/series.js';
+import type { PointRecord } from '../../../src/sweep/record.js';
 
 /** Series of exact points ([x, y]) or points with a half-width ([x, y, h]). */
 const series = (o: Record<string, Array<[number, number] | [number, number, number]>>): Series =>

@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import type { ClaimResult } from '../../reproduction/claims/index.js';
-import { CLAIMS } from '../../reproduction/claims/index.js';
-import type { StepMetrics } from '../../src/metrics/types.js';
-import type { PointRecord } from '../../src/sweep/record.js';
+import type { ClaimResult } from '../../../../reproduction/claims/index.js';
+import { CLAIMS } from '../../../../reproduction/claims/index.js';
+import type { StepMetrics } from '../../../../src/metrics/types.js';
+import type { PointRecord } from '../../../../src/sweep/record.js';
 
 /**
  * 004's claims on synthetic step-model points: mean steps with their i.i.d. intervals are decided

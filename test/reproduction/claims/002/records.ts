@@ -1,4 +1,4 @@
-import type { PointRecord } from '../../src/sweep/record.js';
+import type { PointRecord } from '../../../../src/sweep/record.js';
 
 /**
  * Synthetic records of 002's sweeps for the claim tests: each mean with the 95% half-width a run

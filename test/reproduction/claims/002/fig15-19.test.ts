@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import type { ClaimResult } from '../../reproduction/claims/index.js';
-import { CLAIMS } from '../../reproduction/claims/index.js';
-import type { PointRecord } from '../../src/sweep/record.js';
-import { grid, rec, sweep } from './switch-records.js';
+import type { ClaimResult } from '../../../../reproduction/claims/index.js';
+import { CLAIMS } from '../../../../reproduction/claims/index.js';
+import type { PointRecord } from '../../../../src/sweep/record.js';
+import { grid, rec, sweep } from './records.js';
 
 function verdict(
   id: string,

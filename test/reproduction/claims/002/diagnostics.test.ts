@@ -1,10 +1,10 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { levelOneShare, meanSwitchHops } from '../../reproduction/claims/002/diagnostics-data.js';
-import { CLAIMS } from '../../reproduction/claims/index.js';
-import { getPath } from '../../src/sweep/fields.js';
-import type { PointRecord } from '../../src/sweep/record.js';
-import { mway, rec, sweep } from './switch-records.js';
+import { levelOneShare, meanSwitchHops } from '../../../../reproduction/claims/002/diagnostics-data.js';
+import { CLAIMS } from '../../../../reproduction/claims/index.js';
+import { getPath } from '../../../../src/sweep/fields.js';
+import type { PointRecord } from '../../../../src/sweep/record.js';
+import { mway, rec, sweep } from './records.js';
 
 interface Diag {
   up: number;

@@ -1,5 +1,5 @@
-import { CLAIMS } from '../../reproduction/claims/index.js';
-import type { PointRecord } from '../../src/sweep/record.js';
+import { CLAIMS } from '../../../../reproduction/claims/index.js';
+import type { PointRecord } from '../../../../src/sweep/record.js';
 
 /** Synthetic records of 003's figures for the claim tests (figures.test.ts, claims-resolution.test.ts). */
 

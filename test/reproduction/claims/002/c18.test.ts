@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { CLAIMS } from '../../reproduction/claims/index.js';
-import type { PointRecord } from '../../src/sweep/record.js';
-import { LOADS, rec } from './switch-records.js';
+import { CLAIMS } from '../../../../reproduction/claims/index.js';
+import type { PointRecord } from '../../../../src/sweep/record.js';
+import { LOADS, rec } from './records.js';
 
 /** One series of switch-c18 (software) or switch-fig17 (hardware, with its topology axis), stable up to `sat`. */
 function series(experiment: string, share: number, sat: number, topo?: string): PointRecord[] {

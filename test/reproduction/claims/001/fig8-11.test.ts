@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import type { ClaimResult } from '../../reproduction/claims/index.js';
-import { CLAIMS } from '../../reproduction/claims/index.js';
-import type { PointRecord } from '../../src/sweep/record.js';
+import type { ClaimResult } from '../../../../reproduction/claims/index.js';
+import { CLAIMS } from '../../../../reproduction/claims/index.js';
+import type { PointRecord } from '../../../../src/sweep/record.js';
 
 /**
  * 001's claims on synthetic plan-level points: hop latency and traffic with their i.i.d. intervals

@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
-import { commonSeeds, paired } from '../../reproduction/claims/003/paired.js';
-import { t975 } from '../../src/stats/student-t.js';
+import { commonSeeds, paired } from '../../../../reproduction/claims/003/paired.js';
+import { t975 } from '../../../../src/stats/student-t.js';
 
 const col = (xs: number[], seed0 = 1) => new Map(xs.map((x, i) => [seed0 + i, x]));
 

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { agrees, overall, satTrend } from '../../reproduction/claims/002/decide.js';
-import type { Bracket } from '../../src/sweep/saturation.js';
+import { agrees, overall, satTrend } from '../../../../reproduction/claims/002/decide.js';
+import type { Bracket } from '../../../../src/sweep/saturation.js';
 
 /** A bracket (lastStable, firstUnstable]; undefined ends as saturation.ts gives them. */
 const b = (lastStable?: number, firstUnstable?: number): Bracket => ({

@@ -1,10 +1,10 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { loadSweep } from '../../reproduction/claims/000/fig12.js';
-import type { ClaimResult } from '../../reproduction/claims/index.js';
-import { CLAIMS } from '../../reproduction/claims/index.js';
-import type { PointRecord } from '../../src/sweep/record.js';
-import { fmtBracket } from '../../src/sweep/saturation.js';
+import { loadSweep } from '../../../../reproduction/claims/000/fig12.js';
+import type { ClaimResult } from '../../../../reproduction/claims/index.js';
+import { CLAIMS } from '../../../../reproduction/claims/index.js';
+import type { PointRecord } from '../../../../src/sweep/record.js';
+import { fmtBracket } from '../../../../src/sweep/saturation.js';
 
 /**
  * 000's claims on synthetic records with intervals: each check can hold, tie (a difference within

@@ -5,7 +5,7 @@ import { CLAIMS } from '../../reproduction/claims/index.js';
 import { IB_FIGURES, ibFigure, ibFigureYaml } from '../../reproduction/ib-figures.js';
 import type { PointRecord } from '../../src/sweep/record.js';
 import { loadExperiment } from '../../src/sweep/sweep.js';
-import { K, n, ONE, recs, verdict } from './claim-records.js';
+import { K, n, ONE, recs, verdict } from './claims/003/records.js';
 
 const file = (id: string) => new URL(`../../experiments/${id}.yaml`, import.meta.url);
 
