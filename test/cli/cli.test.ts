@@ -21,6 +21,27 @@ function oneLineError(r: ReturnType<typeof mcsim>, pattern: RegExp) {
   assert.ok(!r.err.includes('    at '), 'no stack trace');
 }
 
+/**
+ * The consumption-channel deadlock of 000 Fig. 2 as a config file: two worms on a 4x1 mesh, each
+ * holding the one consumption channel of the node the other waits at.
+ */
+function fig2Config(): string {
+  const cfg = join(mkdtempSync(join(tmpdir(), 'mcsim-cli-')), 'fig2.yaml');
+  writeFileSync(
+    cfg,
+    [
+      'network: { topology: "mesh:4x1", consumptionChannels: 1 }',
+      'timing: { deadlockCycles: 300 }',
+      'workload:',
+      '  type: messages',
+      '  messages:',
+      '    - { at: 0, source: "0,0", worms: [ { stops: [ { node: "1,0", service: PAF }, { node: "2,0" } ] } ] }',
+      '    - { at: 0, source: "3,0", worms: [ { stops: [ { node: "2,0", service: PAF }, { node: "1,0" } ] } ] }',
+    ].join('\n'),
+  );
+  return cfg;
+}
+
 describe('mcsim CLI', () => {
   it('route --json: XY path on a 16x16 mesh', () => {
     const r = mcsim(
@@ -95,20 +116,7 @@ describe('mcsim CLI', () => {
   });
 
   it('the consumption-channel deadlock of 000 Fig. 2: reported, exit code 3; completes with 2 consumption channels', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'mcsim-cli-'));
-    const cfg = join(dir, 'fig2.yaml');
-    writeFileSync(
-      cfg,
-      [
-        'network: { topology: "mesh:4x1", consumptionChannels: 1 }',
-        'timing: { deadlockCycles: 300 }',
-        'workload:',
-        '  type: messages',
-        '  messages:',
-        '    - { at: 0, source: "0,0", worms: [ { stops: [ { node: "1,0", service: PAF }, { node: "2,0" } ] } ] }',
-        '    - { at: 0, source: "3,0", worms: [ { stops: [ { node: "2,0", service: PAF }, { node: "1,0" } ] } ] }',
-      ].join('\n'),
-    );
+    const cfg = fig2Config();
     const r = mcsim('run', cfg);
     assert.equal(r.code, 3, r.err);
     assert.match(r.out, /deadlock at cycle \d+/);
@@ -120,20 +128,7 @@ describe('mcsim CLI', () => {
   });
 
   it('run --json on a deadlock: the report is in the JSON and on stderr, exit 3', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'mcsim-cli-'));
-    const cfg = join(dir, 'fig2.yaml');
-    writeFileSync(
-      cfg,
-      [
-        'network: { topology: "mesh:4x1", consumptionChannels: 1 }',
-        'timing: { deadlockCycles: 300 }',
-        'workload:',
-        '  type: messages',
-        '  messages:',
-        '    - { at: 0, source: "0,0", worms: [ { stops: [ { node: "1,0", service: PAF }, { node: "2,0" } ] } ] }',
-        '    - { at: 0, source: "3,0", worms: [ { stops: [ { node: "2,0", service: PAF }, { node: "1,0" } ] } ] }',
-      ].join('\n'),
-    );
+    const cfg = fig2Config();
     const r = await mcsimInProcess(['run', cfg, '--json']);
     assert.equal(r.code, 3);
     assert.match(JSON.parse(r.out).metrics.deadlock.text, /deadlock at cycle/);
