@@ -1,3 +1,5 @@
+import type { ClaimResult } from '../../../../reproduction/claims/index.js';
+import { CLAIMS } from '../../../../reproduction/claims/index.js';
 import type { PointRecord } from '../../../../src/sweep/record.js';
 
 /**
@@ -101,3 +103,14 @@ export function sweep(
 /** Loads from `from` to `to` in steps of 0.05. */
 export const grid = (from: number, to: number): number[] =>
   Array.from({ length: Math.round((to - from) / 0.05) + 1 }, (_, i) => Number((from + 0.05 * i).toFixed(2)));
+
+/** The claim of experiment `id` whose text starts with `claim` (its id, e.g. "C9"), on these records. */
+export function verdict(
+  id: string,
+  claim: string,
+  records: PointRecord[],
+  sib: Record<string, PointRecord[]> = {},
+): ClaimResult {
+  const all = CLAIMS[id]!({ records, sibling: (s) => sib[s] });
+  return all.find((c) => c.claim.startsWith(`${claim} `))!;
+}
