@@ -7,12 +7,13 @@ import { build, type Plugin } from 'esbuild';
 /**
  * The command-line program as a few bundled files in dist/bundle/ (part of npm run build), so that
  * `mcsim run` starts simulating without resolving and reading some 180 modules one by one: the
- * CLI, the sweep worker and the bench child are entry points, and each command's own modules are
- * split into chunks loaded only when that command runs (the CLI imports them dynamically). Modules
- * that are large and only needed for plots, the viewer or browser tests stay external. All files sit
- * two levels below the package root, like dist/<dir>/<file>.js, so paths taken relative to a module
- * (the experiments folder, package.json, dist/viewer/) resolve the same in both builds. The
- * library (dist/index.js) stays unbundled.
+ * CLI (cli/main.ts, with the reproduction and the bench it imports) and the sweep worker are entry
+ * points, and each command's own modules are split into chunks loaded only when that command runs
+ * (the CLI imports them dynamically). Modules that are large and only needed for plots, the viewer
+ * or browser tests stay external. All files sit two levels below the package root, like
+ * dist/<dir>/<file>.js, so paths taken relative to a module (package.json, dist/viewer/, and
+ * through src/util/package-path.ts the experiments folder and bin/) resolve the same in both
+ * builds. The library (dist/index.js, from src/ alone) stays unbundled.
  *
  * `mcsim run` itself starts from dist/bundle/run.cjs instead (see cli/run-loader.ts): the
  * CLI and the run path as one CommonJS script, compiled from a V8 code cache written here.
