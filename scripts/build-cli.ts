@@ -7,21 +7,22 @@ import { build, type Plugin } from 'esbuild';
 /**
  * The command-line program as a few bundled files in dist/bundle/ (part of npm run build), so that
  * `mcsim run` starts simulating without resolving and reading some 180 modules one by one: the
- * CLI, the sweep worker and the bench child are entry points, and each command's own modules are
- * split into chunks loaded only when that command runs (the CLI imports them dynamically). Modules
- * that are large and only needed for plots, the viewer or browser tests stay external. All files sit
- * two levels below the package root, like dist/<dir>/<file>.js, so paths taken relative to a module
- * (the experiments folder, package.json, dist/viewer/) resolve the same in both builds. The
- * library (dist/index.js) stays unbundled.
+ * CLI (cli/main.ts, with the reproduction and the bench it imports) and the sweep worker are entry
+ * points, and each command's own modules are split into chunks loaded only when that command runs
+ * (the CLI imports them dynamically). Modules that are large and only needed for plots, the viewer
+ * or browser tests stay external. All files sit two levels below the package root, like
+ * dist/<dir>/<file>.js, so paths taken relative to a module (package.json, dist/viewer/, and
+ * through src/util/package-path.ts the experiments folder and bin/) resolve the same in both
+ * builds. The library (dist/index.js, from src/ alone) stays unbundled.
  *
- * `mcsim run` itself starts from dist/bundle/run.cjs instead (see src/cli/run-loader.ts): the
+ * `mcsim run` itself starts from dist/bundle/run.cjs instead (see cli/run-loader.ts): the
  * CLI and the run path as one CommonJS script, compiled from a V8 code cache written here.
  */
 rmSync('dist/bundle', { recursive: true, force: true });
 await build({
   entryPoints: {
-    main: 'src/cli/main.ts',
-    worker: 'src/experiments/worker.ts',
+    main: 'cli/main.ts',
+    worker: 'src/sweep/worker.ts',
   },
   outdir: 'dist/bundle',
   bundle: true,
@@ -46,13 +47,13 @@ await build({
 });
 
 // The other commands' modules are left out of run.cjs (bin/mcsim.js sends only `run` there): each
-// dynamic import of src/cli/main.ts but run's becomes a module that throws if ever loaded.
+// dynamic import of cli/main.ts but run's becomes a module that throws if ever loaded.
 const onlyRun: Plugin = {
   name: 'only-run',
   setup(b) {
     b.onResolve({ filter: /.*/ }, (args) =>
       args.kind === 'dynamic-import' &&
-      /src[\\/]cli[\\/]main\.ts$/.test(args.importer) &&
+      /(^|[\\/])cli[\\/]main\.ts$/.test(args.importer) &&
       args.path !== './run.js'
         ? { path: args.path, namespace: 'not-in-run-bundle' }
         : undefined,
@@ -78,7 +79,7 @@ const lazyChildProcess: Plugin = {
   },
 };
 // The YAML parser (a third of run.cjs) is left out of it too: a script of its own with its own code
-// cache (yaml.cjs), loaded on the first parse (src/cli/run-loader.ts), so a run on the defaults
+// cache (yaml.cjs), loaded on the first parse (cli/run-loader.ts), so a run on the defaults
 // never loads it. Only `parse` is used on the run path; importing anything else fails the build.
 const lazyYaml: Plugin = {
   name: 'lazy-yaml',
@@ -116,7 +117,7 @@ const cjs = {
 } as const;
 await build({
   ...cjs,
-  entryPoints: ['src/cli/main.ts'],
+  entryPoints: ['cli/main.ts'],
   outfile: 'dist/bundle/run.cjs',
   plugins: [onlyRun, lazyChildProcess, lazyYaml],
 });
@@ -129,7 +130,22 @@ await build({
   minifyIdentifiers: true,
 });
 // The loader bin/mcsim.js requires (CommonJS too, so that it loads without the ES module loader).
-await build({ ...cjs, entryPoints: ['src/cli/run-loader.ts'], outfile: 'dist/bundle/run-loader.cjs' });
+await build({ ...cjs, entryPoints: ['cli/run-loader.ts'], outfile: 'dist/bundle/run-loader.cjs' });
+
+// The bench's child processes (bench/compare.ts runs them as dist/bench/child.js and
+// paired-child.js): each loads the engine of the build it is given, so they import nothing of
+// src/ and are bundled alone, outside dist/bundle (whose modules are the current revision's).
+rmSync('dist/bench', { recursive: true, force: true });
+await build({
+  entryPoints: { child: 'bench/child.ts', 'paired-child': 'bench/paired-child.ts' },
+  outdir: 'dist/bench',
+  bundle: true,
+  format: 'esm',
+  platform: 'node',
+  target: 'node20',
+  legalComments: 'none',
+  logLevel: 'warning',
+});
 
 // The code caches of run.cjs and yaml.cjs: a short run of a small YAML config in a fresh `node` (no
 // tsx hooks, no NODE_OPTIONS flags, whose V8 flags would make the caches unusable for a plain start).

@@ -5,7 +5,7 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { configDocs, configJsonSchemaText, DOC_BEGIN, DOC_END } from '../src/config/docs.js';
-import { experimentJsonSchemaText } from '../src/experiments/jsonschema.js';
+import { experimentJsonSchemaText } from '../src/sweep/jsonschema.js';
 
 const schemaPath = new URL('../schema/mcsim.config.schema.json', import.meta.url);
 const docPath = new URL('../docs/config.md', import.meta.url);

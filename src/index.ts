@@ -1,4 +1,9 @@
-/** mcsim's public API: one entry point for the library. */
+/**
+ * mcsim's public API: one entry point for the library. The simulator (configs, networks, the
+ * engine, runs) and its sweeps (an experiment file's points run in parallel, their records and
+ * summaries); the papers' reproduction (reproduction/), the bench (bench/) and the command line
+ * (cli/) are users of this API and export nothing here.
+ */
 
 export { loadConfigFile, parseConfig, resolveConfig } from './config/load.js';
 export { ConfigSchema, type McsimConfig, type McsimConfigInput } from './config/schema.js';
@@ -16,6 +21,7 @@ export type { RouterModel, SwitchModel, SwitchPolicy } from './engine/policy.js'
 export type { DeadlockReport } from './engine/report.js';
 export type { LatencyStats, RunMetrics } from './metrics/types.js';
 export { SERVICES, type Service, type StopSpec, unicastWorm, type WormSpec } from './plan/worm.js';
+export { readSweepRecords } from './results/read.js';
 export { ROUTER_MODELS, routerModel } from './router/registry.js';
 export { type Hop, tracePath, tracePathVia } from './routing/path.js';
 export { buildRouting, defaultRoutingName, ROUTINGS } from './routing/registry.js';
@@ -24,6 +30,19 @@ export { EJECT, packRoute, routePort, routeVcMask } from './routing/routing.js';
 export type { MessageRecord } from './run/record.js';
 export type { RunOptions, RunResult } from './run/result.js';
 export { runSimulation } from './sim/run.js';
+export type { ClaimResult, ClaimsOf, Verdict } from './sweep/claims.js';
+export { dataPoints, latestPerKey, type PointRecord } from './sweep/record.js';
+export { type Experiment, ExperimentSchema } from './sweep/schema.js';
+export { summaryMarkdown } from './sweep/summary.js';
+export {
+  loadExperiment,
+  type Plotter,
+  resultsFile,
+  runSweep,
+  type SweepOptions,
+  type SweepResult,
+  siblingsIn,
+} from './sweep/sweep.js';
 export { parseTopology, TOPOLOGIES } from './topology/registry.js';
 export type { Topology } from './topology/topology.js';
 export { UniformTraffic } from './traffic/uniform.js';

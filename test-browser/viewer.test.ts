@@ -18,7 +18,7 @@ import { differingPixels, distinctColours } from './png.js';
  * also rewrites the README's screenshot (docs/figures/viewer-tpm.png).
  */
 const ROOT = new URL('..', import.meta.url).pathname;
-const MAIN = join(ROOT, 'src/cli/main.ts');
+const MAIN = join(ROOT, 'cli/main.ts');
 const CHROMIUM = process.env.CHROMIUM ?? '/usr/bin/chromium';
 const dir = mkdtempSync(join(tmpdir(), 'mcsim-view-'));
 

@@ -4,8 +4,8 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import type { PointRecord } from '../src/experiments/record.js';
 import { readJsonl } from '../src/results/writers.js';
+import type { PointRecord } from '../src/sweep/record.js';
 
 /**
  * A sweep on a real Slurm: Debian's munge and slurm-wlm, a controller and one node on this
@@ -13,7 +13,7 @@ import { readJsonl } from '../src/results/writers.js';
  * test:slurm` runs it, and .ci/run calls that.
  */
 const ROOT = new URL('..', import.meta.url).pathname;
-const MAIN = join(ROOT, 'src/cli/main.ts');
+const MAIN = join(ROOT, 'cli/main.ts');
 const state = mkdtempSync(join(tmpdir(), 'mcsim-slurm-'));
 const env = { ...process.env, SLURM_CONF: join(state, 'slurm.conf') };
 

@@ -105,7 +105,7 @@ export function loadConfigFile(path: string): unknown {
 
 /**
  * A `--set` value as YAML reads it. A plain decimal number (`0`, `-3`, `0.04`) is read without the
- * YAML parser, which `mcsim run` then need not load at all (src/cli/run-loader.ts): the YAML core
+ * YAML parser, which `mcsim run` then need not load at all (cli/run-loader.ts): the YAML core
  * schema reads these forms with parseInt/parseFloat, which give what Number gives for them
  * (test/config/set-value.test.ts compares the two). Anything else goes to the parser.
  */

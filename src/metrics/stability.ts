@@ -68,7 +68,7 @@ export function grows(g: Stability['latencyGrowth'], k = 1): boolean {
 /**
  * The growth with its interval widened for the lag-1 autocorrelation of its batches by the same
  * first-order correction as every batch-means interval (stats/interval.ts, ar1Widening). The verdict on a finished window (stabilityOf, and a sweep's points,
- * experiments/saturation.ts) tests this: unlike the stop rule it is never switched off, so near the
+ * sweep/saturation.ts) tests this: unlike the stop rule it is never switched off, so near the
  * knee a rise of latency across the window counts when it exceeds even the widened interval.
  */
 export function widenedGrowth(g: Difference & { lag1?: number }): Difference {

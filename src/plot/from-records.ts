@@ -1,10 +1,10 @@
 import { writeFileSync } from 'node:fs';
-import { pointEstimate } from '../experiments/estimates.js';
-import { failedGroups } from '../experiments/failures.js';
-import { valueAt } from '../experiments/fields.js';
-import { dataPoints, type PointRecord } from '../experiments/record.js';
-import { saturatedPoints } from '../experiments/saturation.js';
-import type { Experiment } from '../experiments/schema.js';
+import { pointEstimate } from '../sweep/estimates.js';
+import { failedGroups } from '../sweep/failures.js';
+import { valueAt } from '../sweep/fields.js';
+import { dataPoints, type PointRecord } from '../sweep/record.js';
+import { saturatedPoints } from '../sweep/saturation.js';
+import type { Experiment } from '../sweep/schema.js';
 import { type ChartSpec, renderSvg, svgToPng } from './chart.js';
 
 export interface ChartRequest {
@@ -20,7 +20,7 @@ export interface ChartRequest {
 
 /**
  * Lines of mean y against x per series, each point with its 95% interval as an error bar: the
- * interval of the mean over the point's seeds (experiments/estimates.ts), which for one seed is the
+ * interval of the mean over the point's seeds (sweep/estimates.ts), which for one seed is the
  * run's own batch-means or i.i.d. interval.
  */
 export function chartFromRecords(records: PointRecord[], req: ChartRequest): ChartSpec {

@@ -1,6 +1,6 @@
 import { availableParallelism } from 'node:os';
-import { effective, expandPoints } from '../experiments/points.js';
-import type { Experiment } from '../experiments/schema.js';
+import { effective, expandPoints } from '../sweep/points.js';
+import type { Experiment } from '../sweep/schema.js';
 import { checkResources } from './check.js';
 import type { ResourceEstimate } from './estimate.js';
 

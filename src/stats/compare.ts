@@ -27,7 +27,7 @@
  * the paper's figure than a gap between two measured latencies (nor robust to the tie-breaks and
  * directions our reconstructions of the papers choose). Counts of at most 100 that differ by one
  * differ by at least 1%, so steps and hops keep every difference; a count the paper states as a
- * number is judged against that number (claims/claim.ts `judged`), not compared here.
+ * number is judged against that number (reproduction/claims/claim.ts `judged`), not compared here.
  */
 export interface Estimate {
   y: number;

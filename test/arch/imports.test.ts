@@ -3,7 +3,10 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { describe, it } from 'node:test';
 
-const SRC = new URL('../../src/', import.meta.url).pathname;
+const ROOT = new URL('../../', import.meta.url).pathname;
+const SRC = join(ROOT, 'src/');
+/** The trees outside the simulator that use it: the paper reproduction, the bench and the CLI. */
+const USERS = ['reproduction', 'bench', 'cli'];
 
 function files(dir: string): string[] {
   return readdirSync(dir).flatMap((f) => {
@@ -71,10 +74,24 @@ export function folderGraph(
   return new Map([...out].map(([a, bs]) => [a, [...bs].sort()]));
 }
 
+/** The import graph of the given files, edges to files outside them left out. */
+function graphOf(all: string[]): Map<string, string[]> {
+  return new Map(all.map((f) => [f, importsOf(f).filter((t) => all.includes(t))]));
+}
+
 /** The import graph of the files of src/. */
 function srcGraph(): Map<string, string[]> {
-  const all = files(SRC);
-  return new Map(all.map((f) => [f, importsOf(f).filter((t) => all.includes(t))]));
+  return graphOf(files(SRC));
+}
+
+/** The import graph of src/ and the trees that use it. */
+function wholeGraph(): Map<string, string[]> {
+  return graphOf([SRC, ...USERS.map((d) => join(ROOT, d))].flatMap(files));
+}
+
+/** A file's folder in the whole graph: its top folder under src/, or the tree it belongs to (cli, bench, ...). */
+function wholeFolder(file: string): string {
+  return file.startsWith(SRC) ? `src/${topFolder(file)}` : relative(ROOT, file).split('/')[0]!;
 }
 
 describe('architecture', () => {
@@ -89,12 +106,39 @@ describe('architecture', () => {
     assert.equal(cycle, undefined, `folder import cycle: ${cycle?.join(' -> ')}`);
   });
 
-  it('one planted import from util/ to cli/ makes a folder cycle that the check reports', () => {
+  it('nothing under src/ imports reproduction/, bench/, cli/ or any file outside src/: the simulator stands alone', () => {
+    const outside = files(SRC).flatMap((f) =>
+      importsOf(f)
+        .filter((t) => !t.startsWith(SRC))
+        .map((t) => `${relative(ROOT, f)} -> ${relative(ROOT, t)}`),
+    );
+    assert.deepEqual(outside, []);
+  });
+
+  it('src/ and the trees that use it (reproduction/, bench/, cli/) have no file or folder import cycle', () => {
+    const graph = wholeGraph();
+    const cycle = findCycle(graph);
+    assert.equal(cycle, undefined, `import cycle: ${cycle?.map((f) => relative(ROOT, f)).join(' -> ')}`);
+    const folders = findCycle(folderGraph(graph, wholeFolder));
+    assert.equal(folders, undefined, `folder import cycle: ${folders?.join(' -> ')}`);
+  });
+
+  it('one planted import from src/ to reproduction/ makes a cycle of the whole graph that the check reports', () => {
+    const graph = wholeGraph();
+    graph.get(join(SRC, 'sweep/summary.ts'))!.push(join(ROOT, 'reproduction/claims/index.ts'));
+    const cycle = findCycle(folderGraph(graph, wholeFolder));
+    assert.ok(
+      cycle?.includes('src/sweep') && cycle.includes('reproduction'),
+      `found: ${cycle?.join(' -> ')}`,
+    );
+  });
+
+  it('one planted import from util/ to sweep/ makes a folder cycle that the check reports', () => {
     const graph = srcGraph();
     const errors = join(SRC, 'util/errors.ts');
-    graph.get(errors)!.push(join(SRC, 'cli/main.ts'));
+    graph.get(errors)!.push(join(SRC, 'sweep/sweep.ts'));
     const cycle = findCycle(folderGraph(graph, topFolder));
-    assert.ok(cycle?.includes('util') && cycle.includes('cli'), `found: ${cycle?.join(' -> ')}`);
+    assert.ok(cycle?.includes('util') && cycle.includes('sweep'), `found: ${cycle?.join(' -> ')}`);
   });
 
   it('the folder graph turns a cycle through files of two folders into a cycle of folders', () => {

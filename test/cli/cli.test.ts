@@ -4,8 +4,9 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
+import { mcsimInProcess } from './in-process.js';
 
-const MAIN = new URL('../../src/cli/main.ts', import.meta.url).pathname;
+const MAIN = new URL('../../cli/main.ts', import.meta.url).pathname;
 
 function mcsim(...args: string[]) {
   const r = spawnSync(process.execPath, ['--import', 'tsx', MAIN, ...args], { encoding: 'utf8' });
@@ -18,6 +19,27 @@ function oneLineError(r: ReturnType<typeof mcsim>, pattern: RegExp) {
   assert.equal(lines.length, 1, r.err);
   assert.match(lines[0]!, pattern);
   assert.ok(!r.err.includes('    at '), 'no stack trace');
+}
+
+/**
+ * The consumption-channel deadlock of 000 Fig. 2 as a config file: two worms on a 4x1 mesh, each
+ * holding the one consumption channel of the node the other waits at.
+ */
+function fig2Config(): string {
+  const cfg = join(mkdtempSync(join(tmpdir(), 'mcsim-cli-')), 'fig2.yaml');
+  writeFileSync(
+    cfg,
+    [
+      'network: { topology: "mesh:4x1", consumptionChannels: 1 }',
+      'timing: { deadlockCycles: 300 }',
+      'workload:',
+      '  type: messages',
+      '  messages:',
+      '    - { at: 0, source: "0,0", worms: [ { stops: [ { node: "1,0", service: PAF }, { node: "2,0" } ] } ] }',
+      '    - { at: 0, source: "3,0", worms: [ { stops: [ { node: "2,0", service: PAF }, { node: "1,0" } ] } ] }',
+    ].join('\n'),
+  );
+  return cfg;
 }
 
 describe('mcsim CLI', () => {
@@ -94,20 +116,7 @@ describe('mcsim CLI', () => {
   });
 
   it('the consumption-channel deadlock of 000 Fig. 2: reported, exit code 3; completes with 2 consumption channels', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'mcsim-cli-'));
-    const cfg = join(dir, 'fig2.yaml');
-    writeFileSync(
-      cfg,
-      [
-        'network: { topology: "mesh:4x1", consumptionChannels: 1 }',
-        'timing: { deadlockCycles: 300 }',
-        'workload:',
-        '  type: messages',
-        '  messages:',
-        '    - { at: 0, source: "0,0", worms: [ { stops: [ { node: "1,0", service: PAF }, { node: "2,0" } ] } ] }',
-        '    - { at: 0, source: "3,0", worms: [ { stops: [ { node: "2,0", service: PAF }, { node: "1,0" } ] } ] }',
-      ].join('\n'),
-    );
+    const cfg = fig2Config();
     const r = mcsim('run', cfg);
     assert.equal(r.code, 3, r.err);
     assert.match(r.out, /deadlock at cycle \d+/);
@@ -116,6 +125,15 @@ describe('mcsim CLI', () => {
     const ok = mcsim('run', cfg, '--set', 'network.consumptionChannels=2', '--json');
     assert.equal(ok.code, 0, ok.err);
     assert.equal(JSON.parse(ok.out).metrics.messages.delivered, 2);
+  });
+
+  it('run --json on a deadlock: the report is in the JSON and on stderr, exit 3', async () => {
+    const cfg = fig2Config();
+    const r = await mcsimInProcess(['run', cfg, '--json']);
+    assert.equal(r.code, 3);
+    assert.match(JSON.parse(r.out).metrics.deadlock.text, /deadlock at cycle/);
+    assert.match(r.err, /^deadlock at cycle \d+: no flit moved/);
+    assert.match(r.err, /waits for a consumption channel of node 2,0/);
   });
 
   it('plan --help lists the algorithms with the topologies they fit', () => {
@@ -127,6 +145,24 @@ describe('mcsim CLI', () => {
 });
 
 describe('mcsim plan', () => {
+  it('the plan map has a legend for S, D, R and the digits', async () => {
+    const r = await mcsimInProcess([
+      'plan',
+      '--topology',
+      'mesh:8x8',
+      '--algorithm',
+      'tpm',
+      '--source',
+      '3,4',
+      '--dests',
+      '0,0 5,7 7,7',
+    ]);
+    assert.equal(r.code, 0, r.err);
+    assert.match(r.out, / 4 \. \. \. S 1 R 1 R/);
+    assert.match(r.out, /S source, D destination, R non-destination that receives and retransmits/);
+    assert.match(r.out, /1-9 phase of the first worm through a node, \. untouched/);
+  });
+
   it('--json has phases, worms with phase/source/destinations/path, deliveries, channels, longestPath', () => {
     const r = mcsim(
       'plan',

@@ -23,7 +23,7 @@ import { mcsimInProcess, type Outcome } from './in-process.js';
  * (its entry function); a few cases at the end run as real processes.
  */
 const RUNS = 150;
-const MAIN = new URL('../../src/cli/main.ts', import.meta.url).pathname;
+const MAIN = new URL('../../cli/main.ts', import.meta.url).pathname;
 const dir = mkdtempSync(join(tmpdir(), 'mcsim-fuzz-'));
 let cases = 0;
 after(() => rmSync(dir, { recursive: true, force: true }));

@@ -1,5 +1,5 @@
 import { Writable } from 'node:stream';
-import { main } from '../../src/cli/main.js';
+import { main } from '../../cli/main.js';
 
 export interface Outcome {
   code: number;

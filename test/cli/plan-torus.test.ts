@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { describe, it } from 'node:test';
 
-const MAIN = new URL('../../src/cli/main.ts', import.meta.url).pathname;
+const MAIN = new URL('../../cli/main.ts', import.meta.url).pathname;
 
 function mcsim(...args: string[]) {
   const r = spawnSync(process.execPath, ['--import', 'tsx', MAIN, ...args], { encoding: 'utf8' });

@@ -3,7 +3,7 @@ import { spawnSync } from 'node:child_process';
 import { describe, it } from 'node:test';
 import { inputBufferCost } from '../../src/router/switch-cost.js';
 
-const MAIN = new URL('../../src/cli/main.ts', import.meta.url).pathname;
+const MAIN = new URL('../../cli/main.ts', import.meta.url).pathname;
 
 function mcsim(...args: string[]) {
   const r = spawnSync(process.execPath, ['--import', 'tsx', MAIN, ...args], { encoding: 'utf8' });

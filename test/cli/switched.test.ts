@@ -8,7 +8,7 @@ import { buildRouting } from '../../src/routing/registry.js';
 import { computeRouteTable, routeTableToJson } from '../../src/routing/table.js';
 import { parseTopology } from '../../src/topology/registry.js';
 
-const MAIN = new URL('../../src/cli/main.ts', import.meta.url).pathname;
+const MAIN = new URL('../../cli/main.ts', import.meta.url).pathname;
 
 function mcsim(...args: string[]) {
   const r = spawnSync(process.execPath, ['--import', 'tsx', MAIN, ...args], { encoding: 'utf8' });

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
 import { configDocs, configJsonSchemaText, DOC_BEGIN, DOC_END } from '../../src/config/docs.js';
 import { applySet, parseConfig, resolveConfig } from '../../src/config/load.js';
-import { experimentJsonSchemaText } from '../../src/experiments/jsonschema.js';
+import { experimentJsonSchemaText } from '../../src/sweep/jsonschema.js';
 import { McsimError } from '../../src/util/errors.js';
 
 describe('config defaults and validation', () => {

@@ -5,8 +5,8 @@ import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { FORBIDDEN_KEYS } from '../../src/config/keys.js';
 import { applySet, parseConfig, resolveConfig } from '../../src/config/load.js';
-import { expandPoints } from '../../src/experiments/points.js';
-import { ExperimentSchema } from '../../src/experiments/schema.js';
+import { expandPoints } from '../../src/sweep/points.js';
+import { ExperimentSchema } from '../../src/sweep/schema.js';
 import { McsimError } from '../../src/util/errors.js';
 import { mcsimInProcess } from '../cli/in-process.js';
 

@@ -35,7 +35,7 @@ function ringTable(): string {
   return f;
 }
 
-const MAIN = new URL('../../src/cli/main.ts', import.meta.url).pathname;
+const MAIN = new URL('../../cli/main.ts', import.meta.url).pathname;
 
 describe('deadlock on a switch ring with a cyclic table', () => {
   it('is detected and reported in switch terms: switch, port, queue position', () => {

@@ -3,9 +3,9 @@ import { mkdtempSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import type { PointRecord } from '../../src/experiments/record.js';
-import type { Experiment } from '../../src/experiments/schema.js';
 import { chartFromRecords, plotExperiment, writeChart } from '../../src/plot/from-records.js';
+import type { PointRecord } from '../../src/sweep/record.js';
+import type { Experiment } from '../../src/sweep/schema.js';
 
 function rec(alg: string, x: number, seed: number, y: number): PointRecord {
   return {

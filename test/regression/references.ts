@@ -10,7 +10,7 @@ import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { loadExperiment, runSweep } from '../../src/experiments/sweep.js';
+import { loadExperiment, runSweep } from '../../src/sweep/sweep.js';
 
 export const EXPERIMENTS_DIR = fileURLToPath(new URL('../../experiments/', import.meta.url));
 export const REFERENCE_DIR = fileURLToPath(new URL('./reference/', import.meta.url));

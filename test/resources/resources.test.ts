@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { catalog } from '../../reproduction/catalog.js';
 import { parseConfig } from '../../src/config/load.js';
-import { catalog } from '../../src/experiments/catalog.js';
 import { checkResources, defaultLimitMb } from '../../src/resources/check.js';
 import { estimateResources } from '../../src/resources/estimate.js';
 import { checkSweepResources } from '../../src/resources/experiment.js';

@@ -9,7 +9,7 @@ import { fitsKind } from '../../src/topology/fits.js';
 import { parseTopology } from '../../src/topology/registry.js';
 import { McsimError } from '../../src/util/errors.js';
 
-const MAIN = new URL('../../src/cli/main.ts', import.meta.url).pathname;
+const MAIN = new URL('../../cli/main.ts', import.meta.url).pathname;
 const cli = (args: string[]) =>
   spawnSync(process.execPath, ['--import', 'tsx', MAIN, ...args], { encoding: 'utf8' });
 

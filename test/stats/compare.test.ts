@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
-import { lowestAtEveryPoint, orderedAtEveryPoint } from '../../src/experiments/claims/checks.js';
-import type { Series } from '../../src/experiments/claims/series.js';
+import { lowestAtEveryPoint, orderedAtEveryPoint } from '../../reproduction/claims/checks.js';
+import type { Series } from '../../reproduction/claims/series.js';
 import {
   above,
   atLeast,
@@ -131,7 +131,7 @@ describe('the resolution band: a difference under 1% of the larger value decides
 const series = (o: Record<string, Array<[number, number] | [number, number, number]>>): Series =>
   new Map(Object.entries(o).map(([k, v]) => [k, v.map(([x, y, h]) => ({ x, y, h: h ?? 0, n: 1 }))]));
 
-describe('the checks built on less and greater (claims/checks.ts) use the band', () => {
+describe('the checks built on less and greater (reproduction/claims/checks.ts) use the band', () => {
   it('deterministic series 0.5% apart tie at every point, 2% apart hold or fail', () => {
     const s = series({
       a: [
