@@ -1,6 +1,8 @@
 import type { WormSpec } from '../plan/worm.js';
 import { Allocator } from './allocate.js';
 import { deadlockReport } from './deadlock.js';
+import { type ShortcutStats, shortcutStats } from './fast/shortcut-stats.js';
+import { chooseShortcuts, type ShortcutSet, type ShortcutWish } from './fast/shortcuts.js';
 import { HeadStage } from './heads.js';
 import type { LinkSinks } from './link-sinks.js';
 import { LinkStage } from './links.js';
@@ -8,8 +10,6 @@ import type { MessageState } from './message.js';
 import { BUF_SINK, type Network } from './network.js';
 import type { SwitchModel, SwitchPolicy } from './policy.js';
 import type { DeadlockReport } from './report.js';
-import { type ShortcutStats, shortcutStats } from './shortcut-stats.js';
-import { chooseShortcuts, type ShortcutSet, type ShortcutWish } from './shortcuts.js';
 import { type EngineHooks, EngineState, type Timing, type TraceSink } from './state.js';
 import { Terminals } from './terminals.js';
 

@@ -1,4 +1,7 @@
-import { BufferSleep } from './buffer-sleep.js';
+import { BufferSleep } from './fast/buffer-sleep.js';
+import type { ShortcutSet } from './fast/shortcuts.js';
+import { ASLEEP } from './fast/sleep-states.js';
+import { UnitWorms } from './fast/unit-worms.js';
 import { EV_NET, EV_SINK, EV_SOURCE, MoveEvents } from './link-events.js';
 import {
   CH,
@@ -19,10 +22,7 @@ import {
 import type { LinkSinks } from './link-sinks.js';
 import { BUF_NET, BUF_SINK } from './network.js';
 import type { SwitchPolicy } from './policy.js';
-import type { ShortcutSet } from './shortcuts.js';
-import { ASLEEP } from './sleep-states.js';
 import type { EngineState } from './state.js';
-import { UnitWorms } from './unit-worms.js';
 
 /**
  * Link traversal, stage 3 of a cycle. Each physical channel moves at most one flit per cycle,

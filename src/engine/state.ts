@@ -1,9 +1,9 @@
 import type { WormSpec } from '../plan/worm.js';
 import type { CompiledWorm } from './compile.js';
+import { ASLEEP, AWAKE, type SleepState } from './fast/sleep-states.js';
 import type { MessageState } from './message.js';
 import { BUF_NET, BUF_SINK, type Network } from './network.js';
 import { PendingHeads } from './pending-heads.js';
-import { ASLEEP, AWAKE, type SleepState } from './sleep-states.js';
 
 /** Timing parameters in cycles (defaults from 000 sec. 5.1). */
 export interface Timing {

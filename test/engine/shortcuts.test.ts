@@ -1,13 +1,13 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { Engine } from '../../src/engine/engine.js';
-import type { SwitchPolicy } from '../../src/engine/policy.js';
 import {
   chooseShortcuts,
   SHORTCUTS,
   type ShortcutName,
   type ShortcutSet,
-} from '../../src/engine/shortcuts.js';
+} from '../../src/engine/fast/shortcuts.js';
+import type { SwitchPolicy } from '../../src/engine/policy.js';
 import type { TraceSink } from '../../src/engine/state.js';
 import { routerModel } from '../../src/router/registry.js';
 import { makeNet, PAPER_TIMING } from './harness.js';

@@ -1,7 +1,7 @@
+import { CH, CH_RR, D_PC, D_VC, D_VCS } from '../link-readiness.js';
+import type { EngineState } from '../state.js';
 import { BufferSleep } from './buffer-sleep.js';
-import { CH, CH_RR, D_PC, D_VC, D_VCS } from './link-readiness.js';
 import { ASLEEP, AWAKE, PACKED } from './sleep-states.js';
-import type { EngineState } from './state.js';
 import type { Streams } from './streams.js';
 import { resized, UnitRecords } from './unit-records.js';
 

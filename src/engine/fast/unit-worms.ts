@@ -1,8 +1,8 @@
+import type { LinkSinks } from '../link-sinks.js';
+import type { EngineState } from '../state.js';
 import { DrainLines } from './drain-lines.js';
-import type { LinkSinks } from './link-sinks.js';
 import { PackedWorms } from './packed.js';
 import type { ShortcutSet } from './shortcuts.js';
-import type { EngineState } from './state.js';
 import { plainUnicast, Streams } from './streams.js';
 
 /**

@@ -1,8 +1,8 @@
-import { CH, CH_RR, D_PC, D_VC, D_VCS, R_SURE } from './link-readiness.js';
-import type { LinkSinks } from './link-sinks.js';
+import { CH, CH_RR, D_PC, D_VC, D_VCS, R_SURE } from '../link-readiness.js';
+import type { LinkSinks } from '../link-sinks.js';
+import type { EngineState } from '../state.js';
 import type { PackedWorms } from './packed.js';
 import { AWAKE, DRAINING } from './sleep-states.js';
-import type { EngineState } from './state.js';
 import { plainUnicast, type Streams } from './streams.js';
 import { resized, UnitRecords } from './unit-records.js';
 

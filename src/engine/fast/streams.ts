@@ -1,8 +1,8 @@
-import { F_ABSORB } from '../plan/worm.js';
+import { F_ABSORB } from '../../plan/worm.js';
+import type { LinkSinks } from '../link-sinks.js';
+import type { EngineState } from '../state.js';
 import { BufferSleep } from './buffer-sleep.js';
-import type { LinkSinks } from './link-sinks.js';
 import { ASLEEP, AWAKE, STREAMING } from './sleep-states.js';
-import type { EngineState } from './state.js';
 import { resized, UnitRecords } from './unit-records.js';
 
 /**

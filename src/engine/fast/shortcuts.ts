@@ -1,6 +1,6 @@
-import type { Network } from './network.js';
-import type { SwitchPolicy } from './policy.js';
-import type { EngineHooks } from './state.js';
+import type { Network } from '../network.js';
+import type { SwitchPolicy } from '../policy.js';
+import type { EngineHooks } from '../state.js';
 
 /**
  * The engine's shortcuts: ways of doing less work per cycle that change no result. The reference
