@@ -2,7 +2,6 @@ import { BufferSleep } from './fast/buffer-sleep.js';
 import type { ShortcutSet } from './fast/shortcuts.js';
 import { ASLEEP } from './fast/sleep-states.js';
 import { UnitWorms } from './fast/unit-worms.js';
-import { EV_NET, EV_SINK, EV_SOURCE, MoveEvents } from './link-events.js';
 import {
   CH,
   CH_KEY,
@@ -13,12 +12,13 @@ import {
   D_PC,
   D_VC,
   D_VCS,
-  LinkReadiness,
   R_NO,
   R_ROOM,
   R_SOLE_DRAIN,
   R_SURE,
-} from './link-readiness.js';
+} from './link-codes.js';
+import { EV_NET, EV_SINK, EV_SOURCE, MoveEvents } from './link-events.js';
+import { LinkReadiness } from './link-readiness.js';
 import type { LinkSinks } from './link-sinks.js';
 import { BUF_NET, BUF_SINK } from './network.js';
 import type { SwitchPolicy } from './policy.js';

@@ -1,4 +1,4 @@
-import { CH, CH_RR, D_PC, D_VC, D_VCS, R_SURE } from '../link-readiness.js';
+import { CH, CH_RR, D_PC, D_VC, D_VCS, R_SURE } from '../link-codes.js';
 import type { LinkSinks } from '../link-sinks.js';
 import type { EngineState } from '../state.js';
 import type { PackedWorms } from './packed.js';

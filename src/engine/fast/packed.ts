@@ -1,4 +1,4 @@
-import { CH, CH_RR, D_PC, D_VC, D_VCS } from '../link-readiness.js';
+import { CH, CH_RR, D_PC, D_VC, D_VCS } from '../link-codes.js';
 import type { EngineState } from '../state.js';
 import { BufferSleep } from './buffer-sleep.js';
 import { ASLEEP, AWAKE, PACKED } from './sleep-states.js';
