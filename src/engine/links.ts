@@ -81,7 +81,12 @@ export class LinkStage extends LinkReadiness {
     this.sleeps = shortcuts.sleep;
     this.sleep = new BufferSleep(s);
     this.units = shortcuts.streams ? new UnitWorms(s, sinks, this, shortcuts) : undefined;
-    this.events = new MoveEvents(s, sinks, shortcuts.sleep, shortcuts.streams);
+    this.events = new MoveEvents(
+      s,
+      sinks,
+      shortcuts.sleep || this.units !== undefined,
+      this.units !== undefined,
+    );
   }
 
   /** The streaming and packed worms (unit-worms.ts), for tests and diagnostics. */
@@ -315,7 +320,7 @@ export class LinkStage extends LinkReadiness {
     // allocation grants one after the routing delay): the buffer sleeps now, with the chain of
     // buffers behind it, rather than after a cycle of visits that would find nothing to move.
     // Done once every move is applied, so each feeding buffer is judged on its final state.
-    if (events.nheads > 0) this.sleep.headsArrived(events.heads, events.nheads);
+    if (this.sleeps && events.nheads > 0) this.sleep.headsArrived(events.heads, events.nheads);
     if (units !== undefined && events.nsinks > 0) units.sinkHeads(t, events.sinkHeads, events.nsinks);
     return nm + streamed;
   }

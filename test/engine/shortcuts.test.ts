@@ -36,6 +36,7 @@ describe('which shortcuts run (chooseShortcuts)', () => {
 
   it('turns off what the caller turns off; packed worms and drain lines go with the streams', () => {
     const cases: [Parameters<typeof chooseShortcuts>[0], ShortcutName[]][] = [
+      [{ sleep: false }, ['sleep']],
       [{ soleBidders: false }, ['soleBidders']],
       [{ packed: false }, ['packed']],
       [{ drainLines: false }, ['drainLines']],

@@ -12,7 +12,7 @@ import type { EngineHooks } from '../state.js';
 export const SHORTCUTS = {
   sleep: {
     rule: 'a held buffer none of whose branches can move is skipped until an event wakes it (buffer-sleep.ts)',
-    switchable: false,
+    switchable: true,
   },
   groupWaits: {
     rule: 'a head whose channel has no free VC waits on that group until a VC is released, and a head in its routing delay on a wheel, instead of being visited every cycle (pending-heads.ts)',
@@ -74,7 +74,7 @@ export function chooseShortcuts(
   // Packed worms and drain lines live beside the streams (unit-worms.ts): they run only with them.
   const streams = plain && wish.streams !== false;
   return {
-    sleep: clockFree,
+    sleep: clockFree && wish.sleep !== false,
     // A request depends only on free buffers: no order among requests (ordered), no model's say
     // at the request or the claim; then the pending list's order changes no decision.
     groupWaits: !policy.ordered && policy.onRequest === undefined && policy.mayClaim === undefined,

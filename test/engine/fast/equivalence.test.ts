@@ -103,13 +103,20 @@ function run(
 const UNITS: readonly Unit[] = ['streams', 'packed', 'drainLines'];
 
 /** Every shortcut off: the reference the others are compared with. */
-const OFF: EngineOptions = { streams: false, soleBidders: false, packed: false, drainLines: false };
+const OFF: EngineOptions = {
+  sleep: false,
+  streams: false,
+  soleBidders: false,
+  packed: false,
+  drainLines: false,
+};
 
 /**
  * Each shortcut on alone, then all. Packed worms and drain lines are units of unit-worms.ts, which
  * exists only with streams on: they are on with streams, not alone.
  */
 const LADDER: readonly (readonly [string, EngineOptions, Unit | undefined])[] = [
+  ['sleep', { ...OFF, sleep: true }, undefined],
   ['sole bidders', { ...OFF, soleBidders: true }, undefined],
   ['streams', { ...OFF, streams: true }, 'streams'],
   ['packed worms (with streams)', { ...OFF, streams: true, packed: true }, 'packed'],
