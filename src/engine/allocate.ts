@@ -65,7 +65,7 @@ export class Allocator {
     const brRoute = s.brRoute;
     let nreq = 0;
     let ndefer = 0;
-    const waits = s.groupWaits;
+    const waits = s.waits !== undefined;
     for (let i = 0; i < s.pendCount; i++) {
       const b = s.pend[i]!;
       if (t < s.readyAt[b]!) continue;

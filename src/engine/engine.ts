@@ -1,6 +1,8 @@
 import type { WormSpec } from '../plan/worm.js';
 import { Allocator } from './allocate.js';
 import { deadlockReport } from './deadlock.js';
+import { GroupWaits } from './fast/group-waits.js';
+import { RoutingWheel } from './fast/routing-wheel.js';
 import { type ShortcutStats, shortcutStats } from './fast/shortcut-stats.js';
 import { chooseShortcuts, type ShortcutSet, type ShortcutWish } from './fast/shortcuts.js';
 import { HeadStage } from './heads.js';
@@ -96,7 +98,8 @@ export class Engine {
     s.oneHostLink = policy.oneHostLink === true;
     const shortcuts = chooseShortcuts(options, net, policy, hooks);
     this.shortcuts = shortcuts;
-    s.groupWaits = shortcuts.groupWaits;
+    if (shortcuts.groupWaits) s.waits = new GroupWaits(net.numBuffers, net.numNetChannels + net.numNodes);
+    if (shortcuts.routingWheel) s.wheel = new RoutingWheel(net.numBuffers);
     const terminals = new Terminals(s, timing, policy);
     if (policy.branchDelay) s.brReady = new Float64Array(net.numBuffers * s.MB);
     const heads = new HeadStage(s, timing, policy);

@@ -167,7 +167,7 @@ export class EngineState extends PendingHeads {
   /** Held VCs per network channel (a channel with one has one possible bidder for its link). */
   readonly chanHeld: Int32Array;
   constructor(net: Network, hooks: EngineHooks) {
-    super(net.numBuffers, net.numNetChannels + net.numNodes);
+    super(net.numBuffers);
     this.net = net;
     this.hooks = hooks;
     this.trace = hooks.trace;
@@ -317,7 +317,7 @@ export class EngineState extends PendingHeads {
     const g = this.bufGroup[b]!;
     if (g >= 0) {
       if (g < this.chanHeld.length) this.chanHeld[g]!--;
-      if (this.groupFree[g]!++ === 0 && this.waitFirst[g] !== -1) this.wakeGroup(g);
+      if (this.groupFree[g]!++ === 0) this.groupFreed(g);
     } else this.injFree[-2 - g]!++;
     this.recv[b] = 0;
     this.brN[b] = 0;
@@ -369,12 +369,12 @@ export class EngineState extends PendingHeads {
           return `buffer ${b} branch ${k} goes to a processor but has adaptive alternatives`;
       }
       if (this.recv[b]! > this.wormC[w]!.length) return `buffer ${b} received more flits than its worm has`;
-      // A head waiting for an output is pending, or waits on its group's list while the group has
-      // no free buffer (a wake-up cannot have been missed).
+      // A head waiting for an output is pending, on the wheel, or waits on its group's list while
+      // the group has no free buffer (a wake-up cannot have been missed).
       for (let k = 0; k < this.brN[b]!; k++) {
         const slot = this.slot(b, k);
-        if (this.brOut[slot] !== -1 || this.pendPos[b] !== -1 || this.inWheel[b] === 1) continue;
-        const g = this.waitGroup[b]!;
+        if (this.brOut[slot] !== -1 || this.pendPos[b] !== -1 || this.wheel?.has(b)) continue;
+        const g = this.waits?.groupOf(b) ?? -1;
         if (g === -1) return `buffer ${b} waits for an output but is neither pending nor on a group's list`;
         if (this.groupFree[g] !== 0) return `buffer ${b} waits on group ${g}, which has a free buffer`;
       }

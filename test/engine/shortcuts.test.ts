@@ -37,6 +37,8 @@ describe('which shortcuts run (chooseShortcuts)', () => {
   it('turns off what the caller turns off; packed worms and drain lines go with the streams', () => {
     const cases: [Parameters<typeof chooseShortcuts>[0], ShortcutName[]][] = [
       [{ sleep: false }, ['sleep']],
+      [{ groupWaits: false }, ['groupWaits']],
+      [{ routingWheel: false }, ['routingWheel']],
       [{ soleBidders: false }, ['soleBidders']],
       [{ packed: false }, ['packed']],
       [{ drainLines: false }, ['drainLines']],
@@ -71,6 +73,6 @@ describe('which shortcuts run (chooseShortcuts)', () => {
       { ...plainPolicy, onRequest: () => {} },
       { ...plainPolicy, mayClaim: () => true },
     ])
-      assert.deepEqual(chooseShortcuts({}, net, policy, {}), allBut('groupWaits'));
+      assert.deepEqual(chooseShortcuts({}, net, policy, {}), allBut('groupWaits', 'routingWheel'));
   });
 });

@@ -15,8 +15,12 @@ export const SHORTCUTS = {
     switchable: true,
   },
   groupWaits: {
-    rule: 'a head whose channel has no free VC waits on that group until a VC is released, and a head in its routing delay on a wheel, instead of being visited every cycle (pending-heads.ts)',
-    switchable: false,
+    rule: "a unicast head whose group (a channel, or a node's consumption channels) has no free buffer waits on that group's list until one is released, instead of being visited every cycle (group-waits.ts)",
+    switchable: true,
+  },
+  routingWheel: {
+    rule: 'a head in its routing delay waits on a wheel until the cycle it may request, instead of being visited every cycle before (routing-wheel.ts)',
+    switchable: true,
   },
   soleBidders: {
     rule: "a channel's only bidder wins without arbitration, its move decided in one pass down a chain of full buffers (link-readiness.ts)",
@@ -73,11 +77,13 @@ export function chooseShortcuts(
     clockFree && policy.injectRoom === undefined && policy.wholePackets !== true && hooks.trace === undefined;
   // Packed worms and drain lines live beside the streams (unit-worms.ts): they run only with them.
   const streams = plain && wish.streams !== false;
+  // A request depends only on free buffers: no order among requests (ordered), no model's say
+  // at the request or the claim; then the pending list's order changes no decision.
+  const orderFree = !policy.ordered && policy.onRequest === undefined && policy.mayClaim === undefined;
   return {
     sleep: clockFree && wish.sleep !== false,
-    // A request depends only on free buffers: no order among requests (ordered), no model's say
-    // at the request or the claim; then the pending list's order changes no decision.
-    groupWaits: !policy.ordered && policy.onRequest === undefined && policy.mayClaim === undefined,
+    groupWaits: orderFree && wish.groupWaits !== false,
+    routingWheel: orderFree && wish.routingWheel !== false,
     // An only bidder would win its channel's arbitration anyway: valid everywhere.
     soleBidders: wish.soleBidders !== false,
     streams,

@@ -104,6 +104,8 @@ const UNITS: readonly Unit[] = ['streams', 'packed', 'drainLines'];
 
 /** Every shortcut off: the reference the others are compared with. */
 const OFF: EngineOptions = {
+  groupWaits: false,
+  routingWheel: false,
   sleep: false,
   streams: false,
   soleBidders: false,
@@ -117,6 +119,8 @@ const OFF: EngineOptions = {
  */
 const LADDER: readonly (readonly [string, EngineOptions, Unit | undefined])[] = [
   ['sleep', { ...OFF, sleep: true }, undefined],
+  ['group waits', { ...OFF, groupWaits: true }, undefined],
+  ['routing wheel', { ...OFF, routingWheel: true }, undefined],
   ['sole bidders', { ...OFF, soleBidders: true }, undefined],
   ['streams', { ...OFF, streams: true }, 'streams'],
   ['packed worms (with streams)', { ...OFF, streams: true, packed: true }, 'packed'],
