@@ -80,7 +80,10 @@ export class LinkStage extends LinkReadiness {
     this.lock = new Int32Array(this.whole ? s.net.numChannels : 0).fill(-1);
     this.sleeps = shortcuts.sleep;
     this.sleep = new BufferSleep(s);
-    this.units = shortcuts.streams ? new UnitWorms(s, sinks, this, shortcuts) : undefined;
+    this.units =
+      shortcuts.streams || shortcuts.packed || shortcuts.drainLines
+        ? new UnitWorms(s, sinks, this, shortcuts)
+        : undefined;
     this.events = new MoveEvents(
       s,
       sinks,
@@ -311,7 +314,7 @@ export class LinkStage extends LinkReadiness {
     const units = this.units;
     const streamed = units === undefined ? 0 : units.step(t);
     if (this.delayed) this.releaseDelayed(t, nm);
-    else if (units === undefined || units.nreleases === 0) this.release(ntails);
+    else if (units === undefined || units.releases.count === 0) this.release(ntails);
     else this.releaseMerged(ntails);
     // Units are judged on the cycle's final counts, before the buffers a header entered sleep (the
     // chain behind one stops at a streaming or packed buffer).
@@ -367,8 +370,8 @@ export class LinkStage extends LinkReadiness {
     const dest = this.dest;
     const t8 = 8 * this.stamp;
     const units = this.units!;
-    const ns = units.nreleases;
-    const rel = units.releases;
+    const ns = units.releases.count;
+    const rel = units.releases.list;
     if (this.keys.length < ntails + ns) this.keys = new Int32Array(2 * (ntails + ns));
     const keys = this.keys;
     for (let i = 0; i < ntails; i++) {

@@ -139,12 +139,12 @@ export class EngineState extends PendingHeads {
   /** The switch model's host links carry one packet at a time over all injection channels of a node. */
   oneHostLink = false;
   /**
-   * Streaming worms (streams.ts): per channel, the streaming worm that holds one of its VCs, or -1
-   * (empty when the link stage does not stream), and how to stop one when another worm takes a VC
-   * of such a channel.
+   * Worms moved as units (fast/unit-worms.ts): per channel, the unit worm that holds one of its
+   * VCs, or -1 (empty when no unit worms run), and how to stop one when another worm takes a VC of
+   * such a channel (it could then compete for the link).
    */
-  streamChan: Int32Array = new Int32Array(0);
-  stopStream: ((w: number) => void) | undefined;
+  unitChan: Int32Array = new Int32Array(0);
+  stopUnit: ((w: number) => void) | undefined;
 
   // Sleeping buffers (links.ts): a held buffer none of whose branches can move until an event.
   /** Buffer b's sleep state (sleep-states.ts): link arbitration visits it only while AWAKE. */

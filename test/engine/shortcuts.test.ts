@@ -34,7 +34,7 @@ describe('which shortcuts run (chooseShortcuts)', () => {
     assert.deepEqual(e.shortcuts, allBut());
   });
 
-  it('turns off what the caller turns off; packed worms and drain lines go with the streams', () => {
+  it('turns off what the caller turns off, each alone', () => {
     const cases: [Parameters<typeof chooseShortcuts>[0], ShortcutName[]][] = [
       [{ sleep: false }, ['sleep']],
       [{ groupWaits: false }, ['groupWaits']],
@@ -42,8 +42,9 @@ describe('which shortcuts run (chooseShortcuts)', () => {
       [{ soleBidders: false }, ['soleBidders']],
       [{ packed: false }, ['packed']],
       [{ drainLines: false }, ['drainLines']],
-      [{ streams: false }, UNITS],
-      [{ streams: false, soleBidders: false }, ['soleBidders', ...UNITS]],
+      [{ streams: false }, ['streams']],
+      [{ streams: false, soleBidders: false }, ['soleBidders', 'streams']],
+      [{ streams: false, packed: false, drainLines: false }, UNITS],
     ];
     for (const [wish, off] of cases)
       assert.deepEqual(chooseShortcuts(wish, net, plainPolicy, {}), allBut(...off), JSON.stringify(wish));

@@ -75,8 +75,6 @@ export function chooseShortcuts(
   // injection buffers (injectRoom), no whole-packet links, and no trace (which follows every flit).
   const plain =
     clockFree && policy.injectRoom === undefined && policy.wholePackets !== true && hooks.trace === undefined;
-  // Packed worms and drain lines live beside the streams (unit-worms.ts): they run only with them.
-  const streams = plain && wish.streams !== false;
   // A request depends only on free buffers: no order among requests (ordered), no model's say
   // at the request or the claim; then the pending list's order changes no decision.
   const orderFree = !policy.ordered && policy.onRequest === undefined && policy.mayClaim === undefined;
@@ -86,8 +84,8 @@ export function chooseShortcuts(
     routingWheel: orderFree && wish.routingWheel !== false,
     // An only bidder would win its channel's arbitration anyway: valid everywhere.
     soleBidders: wish.soleBidders !== false,
-    streams,
-    packed: streams && wish.packed !== false,
-    drainLines: streams && wish.drainLines !== false,
+    streams: plain && wish.streams !== false,
+    packed: plain && wish.packed !== false,
+    drainLines: plain && wish.drainLines !== false,
   };
 }

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
 import { DeadlockError, Engine, type EngineOptions, type Timing } from '../../../src/engine/engine.js';
+import { SHORTCUTS, type ShortcutName } from '../../../src/engine/fast/shortcuts.js';
 import type { MessageState } from '../../../src/engine/message.js';
 import type { Network } from '../../../src/engine/network.js';
 import { PLANNERS, plannerFor } from '../../../src/multicast/registry.js';
@@ -14,15 +15,14 @@ import { makeNet, PAPER_TIMING } from '../harness.js';
 import { KINDS, type KindCase, MAX_LENGTH, SWITCHES, type SwitchCase, type Unit } from './cases.js';
 
 /**
- * The engine's shortcuts must change nothing: a channel's only bidder winning without arbitration
- * (link-readiness.ts), streaming worms (streams.ts), packed worms (packed.ts) and drain lines
- * (drain-lines.ts). With every one off, with each one on, and with all on (checking the engine's
- * and the switch model's invariants every cycle), the same flits move in every cycle, and messages
- * finish in the same cycles and the same order, with the same deliveries. Random traffic of
- * unicasts and multicast plans of every registered scheme that fits, on small networks of every
- * registered topology kind, through every registered switch model with the options its
- * experiments use (cases.ts). Buffer sleep (buffer-sleep.ts) and heads waiting on their group's
- * list (pending-heads.ts) have no switch: they are on in every run.
+ * The engine's shortcuts (SHORTCUTS in src/engine/fast/shortcuts.ts: buffer sleep, group waits, the
+ * routing wheel, sole bidders, streams, packed worms, drain lines) must change nothing. With every
+ * one off (the reference engine), with each one on alone, with each one off alone and with all on
+ * (checking the engine's and the switch model's invariants every cycle), the same flits move in
+ * every cycle, and messages finish in the same cycles and the same order, with the same
+ * deliveries. Random traffic of unicasts and multicast plans of every registered scheme that fits,
+ * on small networks of every registered topology kind, through every registered switch model with
+ * the options its experiments use (cases.ts).
  */
 interface Msg {
   at: number;
@@ -102,31 +102,24 @@ function run(
 
 const UNITS: readonly Unit[] = ['streams', 'packed', 'drainLines'];
 
+/** Every shortcut the engine has (shortcuts.ts). */
+const NAMES = Object.keys(SHORTCUTS) as ShortcutName[];
+
 /** Every shortcut off: the reference the others are compared with. */
-const OFF: EngineOptions = {
-  groupWaits: false,
-  routingWheel: false,
-  sleep: false,
-  streams: false,
-  soleBidders: false,
-  packed: false,
-  drainLines: false,
-};
+const OFF: EngineOptions = Object.fromEntries(NAMES.map((n) => [n, false]));
 
 /**
- * Each shortcut on alone, then all. Packed worms and drain lines are units of unit-worms.ts, which
- * exists only with streams on: they are on with streams, not alone.
+ * The ladder over every shortcut: each on alone, each off alone (the others on where valid), then
+ * all on. Each rung names the shortcut it is about (a unit shortcut's rungs are skipped for a
+ * model that never uses it: they would repeat the reference or the all-on run).
  */
-const LADDER: readonly (readonly [string, EngineOptions, Unit | undefined])[] = [
-  ['sleep', { ...OFF, sleep: true }, undefined],
-  ['group waits', { ...OFF, groupWaits: true }, undefined],
-  ['routing wheel', { ...OFF, routingWheel: true }, undefined],
-  ['sole bidders', { ...OFF, soleBidders: true }, undefined],
-  ['streams', { ...OFF, streams: true }, 'streams'],
-  ['packed worms (with streams)', { ...OFF, streams: true, packed: true }, 'packed'],
-  ['drain lines (with streams)', { ...OFF, streams: true, drainLines: true }, 'drainLines'],
-  ['all', {}, undefined],
+const LADDER: readonly (readonly [string, EngineOptions, ShortcutName | undefined])[] = [
+  ...NAMES.map((n) => [`${n} on alone`, { ...OFF, [n]: true }, n] as const),
+  ...NAMES.map((n) => [`${n} off alone`, { [n]: false }, n] as const),
+  ['all on', {}, undefined],
 ];
+
+const isUnit = (n: ShortcutName | undefined): n is Unit => (UNITS as readonly string[]).includes(n ?? '');
 
 /** Every (switch case, topology kind) pair by name ('vct on torus'): each model runs on every kind. */
 const PAIRS = new Map<string, readonly [SwitchCase, string]>(
@@ -232,9 +225,9 @@ describe('the shortcuts change nothing (property)', () => {
           const ref = go(OFF, false);
           // A rung of a unit shortcut the model does not use would be the reference's run again;
           // the all-on run shows whether it uses one.
-          for (const [name, options, unit] of LADDER) {
-            if (unit !== undefined && !sw.units.includes(unit)) continue;
-            const o = go(options, name === 'all');
+          for (const [name, options, about] of LADDER) {
+            if (isUnit(about) && !sw.units.includes(about)) continue;
+            const o = go(options, name === 'all on');
             assert.deepEqual(o.hops, ref.hops, `${key}, ${name}: flit-hops per cycle`);
             assert.deepEqual(o.done, ref.done, `${key}, ${name}: finishes`);
             for (const u of UNITS) {
