@@ -34,6 +34,11 @@ describe('which shortcuts run (chooseShortcuts)', () => {
     assert.deepEqual(e.shortcuts, allBut());
   });
 
+  it('every shortcut of SHORTCUTS can be turned off alone, the others staying on', () => {
+    for (const n of Object.keys(SHORTCUTS) as ShortcutName[])
+      assert.deepEqual(chooseShortcuts({ [n]: false }, net, plainPolicy, {}), allBut(n), n);
+  });
+
   it('turns off what the caller turns off, each alone', () => {
     const cases: [Parameters<typeof chooseShortcuts>[0], ShortcutName[]][] = [
       [{ sleep: false }, ['sleep']],

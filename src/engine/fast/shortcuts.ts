@@ -3,40 +3,49 @@ import type { SwitchPolicy } from '../policy.js';
 import type { EngineHooks } from '../state.js';
 
 /**
- * The engine's shortcuts: ways of doing less work per cycle that change no result. The reference
- * they shorten visits every held buffer in every cycle (links.ts), every waiting head in every
- * cycle (allocate.ts) and arbitrates every channel; each shortcut runs where it is valid
- * (chooseShortcuts), and the ones marked switchable can be turned off by the caller
- * (EngineOptions), for the tests that check they change nothing.
+ * The fast layer of the engine (src/engine/fast/). src/engine/ is the reference engine: each cycle
+ * it injects, allocates outputs to every waiting head (allocate.ts), visits every held buffer and
+ * arbitrates every channel (links.ts), and detects deadlock; it is complete and correct with every
+ * shortcut off. The modules of this folder are speed shortcuts that change no result: each listed
+ * once below with its rule, where it is valid and its module, decided in one place
+ * (chooseShortcuts), and each can be turned off alone by the caller (EngineOptions, a
+ * ShortcutWish), which the equivalence tests do (test/engine/fast/).
  */
 export const SHORTCUTS = {
   sleep: {
-    rule: 'a held buffer none of whose branches can move is skipped until an event wakes it (buffer-sleep.ts)',
-    switchable: true,
+    rule: 'a held buffer none of whose branches can move is skipped until an event wakes it',
+    valid: 'space and arrival follow events: no shared space, flit gate, link latency or credit delay',
+    module: 'buffer-sleep.ts',
   },
   groupWaits: {
-    rule: "a unicast head whose group (a channel, or a node's consumption channels) has no free buffer waits on that group's list until one is released, instead of being visited every cycle (group-waits.ts)",
-    switchable: true,
+    rule: "a unicast head whose group (a channel, or a node's consumption channels) has no free buffer waits on that group's list until one is released, instead of being visited every cycle",
+    valid: "the pending list's order changes no decision: no ordered inputs, no onRequest or mayClaim",
+    module: 'group-waits.ts',
   },
   routingWheel: {
-    rule: 'a head in its routing delay waits on a wheel until the cycle it may request, instead of being visited every cycle before (routing-wheel.ts)',
-    switchable: true,
+    rule: 'a head in its routing delay waits on a wheel until the cycle it may request, instead of being visited every cycle before',
+    valid: "the pending list's order changes no decision: no ordered inputs, no onRequest or mayClaim",
+    module: 'routing-wheel.ts',
   },
   soleBidders: {
-    rule: "a channel's only bidder wins without arbitration, its move decided in one pass down a chain of full buffers (link-readiness.ts)",
-    switchable: true,
+    rule: "a channel's only bidder wins without arbitration, its move decided in one pass down a chain of full buffers",
+    valid: 'everywhere',
+    module: '../link-readiness.ts',
   },
   streams: {
-    rule: 'a unicast alone on its channels with a flit in every buffer behind its header moves a flit out of each in every cycle, as one step (streams.ts)',
-    switchable: true,
+    rule: 'a unicast alone on its channels with a flit in every buffer behind its header moves a flit out of each in every cycle, as one step',
+    valid: 'plain links: as sleep, and no shared processor port, no whole-packet links, no trace',
+    module: 'streams.ts',
   },
   packed: {
-    rule: 'a unicast in full buffers alone on its channels shifts as one unit when the buffer at its front passes a flit on (packed.ts)',
-    switchable: true,
+    rule: 'a unicast in full buffers alone on its channels shifts as one unit when the buffer at its front passes a flit on',
+    valid: 'plain links (as streams)',
+    module: 'packed.ts',
   },
   drainLines: {
-    rule: "a delivered unicast's 1-flit buffers behind its consumption channel drain as one line, each flit a hop per cycle (drain-lines.ts)",
-    switchable: true,
+    rule: "a delivered unicast's 1-flit buffers behind its consumption channel drain as one line, each flit a hop per cycle",
+    valid: 'plain links (as streams)',
+    module: 'drain-lines.ts',
   },
 } as const;
 
@@ -45,13 +54,8 @@ export type ShortcutName = keyof typeof SHORTCUTS;
 /** Which shortcuts run in an engine. */
 export type ShortcutSet = Readonly<Record<ShortcutName, boolean>>;
 
-/** The shortcuts a caller may turn off. */
-export type SwitchableShortcut = {
-  [K in ShortcutName]: (typeof SHORTCUTS)[K]['switchable'] extends true ? K : never;
-}[ShortcutName];
-
 /** The shortcuts a caller turns off (false); each other one runs where it is valid. */
-export type ShortcutWish = Partial<Record<SwitchableShortcut, boolean>>;
+export type ShortcutWish = Partial<Record<ShortcutName, boolean>>;
 
 /**
  * Which shortcuts run for this network, switch model and hooks: each where it is valid and the
