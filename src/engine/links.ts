@@ -57,8 +57,6 @@ export class LinkStage extends LinkReadiness {
   private tails = new Int32Array(64);
   /** What this cycle's moves tell the rest of the engine (link-events.ts). */
   private readonly events: MoveEvents;
-  /** Places of the cycle's releases in the order of its moves (releaseMerged). */
-  private keys = new Int32Array(64);
   /** Buffers may sleep (buffer-sleep.ts): skipped until an event wakes them (shortcuts.ts). */
   private readonly sleeps: boolean;
   private readonly sleep: BufferSleep;
@@ -315,7 +313,8 @@ export class LinkStage extends LinkReadiness {
     const streamed = units === undefined ? 0 : units.step(t);
     if (this.delayed) this.releaseDelayed(t, nm);
     else if (units === undefined || units.releases.count === 0) this.release(ntails);
-    else this.releaseMerged(ntails);
+    // Units' releases stand in the order of the moves too (fast/unit-releases.ts).
+    else units.releases.merge(this.tails, ntails, this.stamp);
     // Units are judged on the cycle's final counts, before the buffers a header entered sleep (the
     // chain behind one stops at a streaming or packed buffer).
     if (units !== undefined && events.nheads > 0) units.headsMoved(t, events.heads, events.nheads);
@@ -333,7 +332,7 @@ export class LinkStage extends LinkReadiness {
     const NB = this.NB;
     for (let i = 0; i < ntails; i++) {
       const m = this.tails[i]!;
-      this.free(m < NB ? m : m % NB, false);
+      this.s.releaseIfSent(m < NB ? m : m % NB);
     }
   }
 
@@ -345,63 +344,7 @@ export class LinkStage extends LinkReadiness {
       if (m < 0) continue;
       const b = m < NB ? m : m % NB;
       this.timing.recordDepartures(b, t);
-      this.free(b, false);
-    }
-  }
-
-  /** Frees buffer b if its tail has left on every branch (or surely: a streaming worm's). */
-  private free(b: number, sure: boolean): void {
-    const st = this.s;
-    const w = st.owner[b]!;
-    if (sure || (w >= 0 && st.minSent(b) === st.bufLen[b])) st.release(b, w);
-  }
-
-  /**
-   * The release loop with streaming worms' tails in it: every release at the place its move has
-   * in the order of the cycle's moves, i.e. the place in the list of held buffers of the channel's
-   * first bidder (a streaming buffer bids alone, at its own place), taken before any release of the
-   * cycle reorders that list.
-   */
-  private releaseMerged(ntails: number): void {
-    const st = this.s;
-    const NB = this.NB;
-    const memo = this.memo;
-    const chan = this.chan;
-    const dest = this.dest;
-    const t8 = 8 * this.stamp;
-    const units = this.units!;
-    const ns = units.releases.count;
-    const rel = units.releases.list;
-    if (this.keys.length < ntails + ns) this.keys = new Int32Array(2 * (ntails + ns));
-    const keys = this.keys;
-    for (let i = 0; i < ntails; i++) {
-      const m = this.tails[i]!;
-      // An only bidder moved at its own visit; a contended channel's move stands at its first bid.
-      keys[i] =
-        memo[2 * m]! - t8 >= R_SOLE_DRAIN
-          ? st.activePos[m < NB ? m : m % NB]!
-          : chan[CH * dest[4 * this.brOut[m]! + D_PC]! + CH_KEY]!;
-    }
-    // Streaming releases by place (a few per cycle: insertion sort).
-    for (let j = 0; j < ns; j++) {
-      const u = rel[j]!;
-      const key = st.activePos[u]!;
-      let k = j - 1;
-      while (k >= 0 && keys[ntails + k]! > key) {
-        keys[ntails + k + 1] = keys[ntails + k]!;
-        rel[k + 1] = rel[k]!;
-        k--;
-      }
-      keys[ntails + k + 1] = key;
-      rel[k + 1] = u;
-    }
-    let i = 0;
-    let j = 0;
-    while (i < ntails || j < ns) {
-      if (j === ns || (i < ntails && keys[i]! <= keys[ntails + j]!)) {
-        const m = this.tails[i++]!;
-        this.free(m < NB ? m : m % NB, false);
-      } else this.free(rel[j++]!, true);
+      this.s.releaseIfSent(b);
     }
   }
 }

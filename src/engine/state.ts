@@ -306,6 +306,12 @@ export class EngineState extends PendingHeads {
     return m;
   }
 
+  /** Frees buffer b if its worm's tail has left it on every branch (links.ts, its release loop). */
+  releaseIfSent(b: number): void {
+    const w = this.owner[b]!;
+    if (w >= 0 && this.minSent(b) === this.bufLen[b]) this.release(b, w);
+  }
+
   /** The worm's tail has left buffer b on every branch (or was consumed): the buffer is free. */
   release(b: number, w: number): void {
     if (this.trace !== undefined) this.trace.release(w, b, this.now);

@@ -26,7 +26,7 @@ export class UnitWorms {
   /** Drain lines, unless draining is off. */
   readonly drains: DrainLines | undefined;
   /** The buffers the units free in the cycle, for the link stage's release loop. */
-  readonly releases = new UnitReleases();
+  readonly releases: UnitReleases;
   /** The routing has no adaptive choice, so unicasts may stream or be packed on their way. */
   private readonly onTheWay: boolean;
 
@@ -37,7 +37,8 @@ export class UnitWorms {
     shortcuts: ShortcutSet,
   ) {
     this.s = s;
-    const releases = this.releases;
+    const releases = new UnitReleases(s, tables);
+    this.releases = releases;
     this.streams = shortcuts.streams ? new Streams(s, sinks, releases) : undefined;
     this.packs = shortcuts.packed ? new PackedWorms(s, releases, tables.chan, tables.dest) : undefined;
     this.drains = shortcuts.drainLines ? new DrainLines(s, sinks, releases, this.packs, tables) : undefined;
