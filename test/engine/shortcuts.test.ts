@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
 import { Engine } from '../../src/engine/engine.js';
 import {
@@ -80,5 +81,18 @@ describe('which shortcuts run (chooseShortcuts)', () => {
       { ...plainPolicy, mayClaim: () => true },
     ])
       assert.deepEqual(chooseShortcuts({}, net, policy, {}), allBut('groupWaits', 'routingWheel'));
+  });
+});
+
+describe('the docs', () => {
+  it("docs/engine.md's table of shortcuts has one row per shortcut of SHORTCUTS, with its module", () => {
+    const page = readFileSync(new URL('../../docs/engine.md', import.meta.url), 'utf8');
+    const rows = [...page.matchAll(/^\| `(\w+)` \| .* \| `([\w./-]+\.ts)` \| `\{ (\w+): false \}` \|$/gm)];
+    assert.deepEqual(rows.map((r) => r[1]).sort(), Object.keys(SHORTCUTS).sort());
+    for (const [, name, module, off] of rows) {
+      const def = SHORTCUTS[name as ShortcutName];
+      assert.equal(module, def.module.startsWith('../') ? def.module.slice(3) : `fast/${def.module}`, name);
+      assert.equal(off, name);
+    }
   });
 });

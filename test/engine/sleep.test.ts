@@ -4,7 +4,7 @@ import { unicastWorm } from '../../src/plan/worm.js';
 import { LONE_ROUTES, makeNet, PAPER_TIMING, runMessages } from './harness.js';
 
 /**
- * Sleeping buffers (docs/engine.md, "Work follows what can move"): a worm in 1-flit buffers whose
+ * Sleeping buffers (docs/engine.md, "Buffer sleep"): a worm in 1-flit buffers whose
  * head waits for its output cannot move at all, and the whole chain of buffers behind the head
  * falls asleep in the cycle the head does, not one buffer per cycle; a header entering a router's
  * buffer waits there for its output, so the worm sleeps from the cycle it arrives. The property

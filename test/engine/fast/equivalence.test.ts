@@ -19,7 +19,7 @@ import { KINDS, type KindCase, MAX_LENGTH, SWITCHES, type SwitchCase, type Unit 
  * routing wheel, sole bidders, streams, packed worms, drain lines) must change nothing. With every
  * one off (the reference engine), with each one on alone, with each one off alone and with all on
  * (checking the engine's and the switch model's invariants every cycle), the same flits move in
- * every cycle, and messages finish in the same cycles and the same order, with the same
+ * every cycle, processors take the same flits in every cycle, and messages finish in the same cycles and the same order, with the same
  * deliveries. Random traffic of unicasts and multicast plans of every registered scheme that fits,
  * on small networks of every registered topology kind, through every registered switch model with
  * the options its experiments use (cases.ts).
@@ -33,6 +33,8 @@ interface Msg {
 interface Outcome {
   /** Flit-hops after every cycle. */
   hops: number[];
+  /** Flits taken by destination processors after every cycle. */
+  taken: number[];
   /** Finished messages in order: id, cycle, deliveries. */
   done: string[];
   /** Worms streaming, packed and draining at a time, at most, and units stopped by another worm. */
@@ -48,6 +50,7 @@ function run(
   check: boolean,
 ): Outcome {
   const done: string[] = [];
+  let delivered = 0;
   let engine: Engine;
   const e = new Engine(
     net,
@@ -58,6 +61,9 @@ function run(
         done.push(
           `${m.id}@${engine.now}:${m.deliveries.map((d) => `${d.node}/${d.header}/${d.tail}`).join(',')}`,
         ),
+      onDeliverFlits: (_m: MessageState, flits: number) => {
+        delivered += flits;
+      },
     },
     options,
   );
@@ -65,6 +71,7 @@ function run(
   for (const m of msgs)
     e.startPhase(m.source, m.worms, m.at, e.newMessage(m.source, m.at, 'x', true, m.worms[0]!.length));
   const hops: number[] = [];
+  const taken: number[] = [];
   const most = { streams: 0, packed: 0, drainLines: 0 };
   while (e.liveMessages > 0) {
     if (e.idle) e.skipIdle(Number.MAX_SAFE_INTEGER);
@@ -78,6 +85,7 @@ function run(
       break;
     }
     hops.push(e.flitHops);
+    taken.push(delivered);
     const now = e.shortcutStats();
     most.streams = Math.max(most.streams, now.streamingWorms);
     most.packed = Math.max(most.packed, now.packedWorms);
@@ -91,6 +99,7 @@ function run(
   const stats = e.shortcutStats();
   return {
     hops,
+    taken,
     done,
     units: {
       streams: { most: most.streams, stops: stats.streamStops },
@@ -181,6 +190,7 @@ describe('the shortcuts change nothing (saturating traffic)', () => {
     for (const options of [{ drainLines: false }, {}]) {
       const o = run(net, wormhole, PAPER_TIMING, msgs, options, false);
       assert.deepEqual(o.hops, sole.hops);
+      assert.deepEqual(o.taken, sole.taken);
       assert.deepEqual(o.done, sole.done);
       assert.ok(o.units.packed.most > 0 && o.units.packed.stops > 0);
       if (options.drainLines !== false)
@@ -229,6 +239,7 @@ describe('the shortcuts change nothing (property)', () => {
             if (isUnit(about) && !sw.units.includes(about)) continue;
             const o = go(options, name === 'all on');
             assert.deepEqual(o.hops, ref.hops, `${key}, ${name}: flit-hops per cycle`);
+            assert.deepEqual(o.taken, ref.taken, `${key}, ${name}: flits taken per cycle`);
             assert.deepEqual(o.done, ref.done, `${key}, ${name}: finishes`);
             for (const u of UNITS) {
               const n = used.get(`${sw.label} ${u}`) ?? { runs: 0, stops: 0 };
