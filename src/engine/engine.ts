@@ -43,7 +43,7 @@ class StageSinks implements LinkSinks {
 }
 
 /**
- * Shortcuts a caller turns off (SHORTCUTS in shortcuts.ts), for tests that check they change
+ * Shortcuts a caller turns off (SHORTCUTS in fast/shortcuts.ts), for tests that check they change
  * nothing: each runs where it is valid unless set false.
  */
 export type EngineOptions = ShortcutWish;
@@ -75,7 +75,7 @@ export class Engine {
   private readonly allocator: Allocator;
   private readonly links: LinkStage;
   private readonly policy: SwitchPolicy;
-  /** The shortcuts that run (shortcuts.ts). */
+  /** The shortcuts that run (fast/shortcuts.ts). */
   readonly shortcuts: ShortcutSet;
   private lastMove = 0;
   private nextMsgId = 0;

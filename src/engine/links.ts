@@ -37,13 +37,13 @@ import type { EngineState } from './state.js';
  * cycle they become usable in a ring per buffer. A credit delay C > 0 makes a slot freed in cycle f
  * visible upstream from cycle f + C, and removes the same-cycle reuse of a full buffer. Both are off
  * (L = 1, C = 0) by default, and then cost nothing: the book-keeping (link-timing.ts) runs only when
- * a channel has them. Held buffers that cannot move sleep (buffer-sleep.ts).
+ * a channel has them. Held buffers that cannot move sleep (fast/buffer-sleep.ts).
  *
  * The readiness of each branch and the success of its move are memoised per cycle
  * (link-readiness.ts). A channel with one held VC has one possible bidder, which wins without
  * arbitration: its move stands in the cycle's order at its own visit, a contended channel's at its
  * first bid. Where links are plain (buffers counted one by one, latency 1, no credit delay, no
- * trace), worms alone on their channels move as units, without a visit per buffer (unit-worms.ts).
+ * trace), worms alone on their channels move as units, without a visit per buffer (fast/unit-worms.ts).
  */
 export class LinkStage extends LinkReadiness {
   /**
@@ -57,7 +57,7 @@ export class LinkStage extends LinkReadiness {
   private tails = new Int32Array(64);
   /** What this cycle's moves tell the rest of the engine (link-events.ts). */
   private readonly events: MoveEvents;
-  /** Buffers may sleep (buffer-sleep.ts): skipped until an event wakes them (shortcuts.ts). */
+  /** Buffers may sleep (fast/buffer-sleep.ts): skipped until an event wakes them (fast/shortcuts.ts). */
   private readonly sleeps: boolean;
   private readonly sleep: BufferSleep;
   /** Whole-packet link arbitration (SwitchPolicy.wholePackets): per channel, the VC mid-packet, or -1. */
@@ -65,7 +65,7 @@ export class LinkStage extends LinkReadiness {
   /** VCs per lane (SwitchPolicy.laneSlots): the link's round robin is over lanes. */
   private readonly laneSlots: number;
   private readonly lock: Int32Array;
-  /** Streaming and packed worms (unit-worms.ts), where links are plain. */
+  /** Streaming, packed and draining worms (fast/unit-worms.ts), where any of them runs. */
   private readonly units: UnitWorms | undefined;
   /** The switch model's count of a processor's port shared by its injection buffers (SwitchPolicy.injectRoom). */
   private readonly injectRoom: ((b: number) => boolean) | undefined;
@@ -90,7 +90,7 @@ export class LinkStage extends LinkReadiness {
     );
   }
 
-  /** The streaming and packed worms (unit-worms.ts), for tests and diagnostics. */
+  /** The streaming, packed and draining worms (fast/unit-worms.ts), for tests and diagnostics. */
   get unitWorms(): UnitWorms | undefined {
     return this.units;
   }
@@ -121,7 +121,7 @@ export class LinkStage extends LinkReadiness {
     const t8 = 8 * stamp;
     const asleep = st.asleep;
     // The state as a local: Node 20's optimised code reads an imported binding from memory at
-    // every use, a local once (the bundle writes a literal either way: sleep-states.ts).
+    // every use, a local once (the bundle writes a literal either way: fast/sleep-states.ts).
     const isAsleep = ASLEEP;
     const sleeps = this.sleeps;
     const sleep = this.sleep;

@@ -6,7 +6,7 @@ import type { RoutingWheel } from './fast/routing-wheel.js';
  * list, buffers with a branch still waiting for an output. Kept apart from the rest of the
  * engine's shared state (state.ts, which extends this) because only allocation, the head stage and
  * buffer releases touch it. Indexed by buffer id, allocated once. Two shortcuts keep heads off it
- * while they cannot be granted (shortcuts.ts): heads in their routing delay wait on a wheel
+ * while they cannot be granted (fast/shortcuts.ts): heads in their routing delay wait on a wheel
  * (fast/routing-wheel.ts), heads whose group has no free buffer on the group's list
  * (fast/group-waits.ts); without them every such head is pending and visited every cycle.
  */

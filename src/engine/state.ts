@@ -147,7 +147,7 @@ export class EngineState extends PendingHeads {
   stopUnit: ((w: number) => void) | undefined;
 
   // Sleeping buffers (links.ts): a held buffer none of whose branches can move until an event.
-  /** Buffer b's sleep state (sleep-states.ts): link arbitration visits it only while AWAKE. */
+  /** Buffer b's sleep state (fast/sleep-states.ts): link arbitration visits it only while AWAKE. */
   readonly asleep: Uint8Array;
   /** Bit i set: the buffer at place i of the active list is awake (AWAKE); link arbitration visits only those. */
   readonly awakeBits: Uint32Array;
@@ -248,7 +248,7 @@ export class EngineState extends PendingHeads {
     else bits[pos >> 5]! &= ~(1 << (pos & 31));
   }
 
-  /** Sets buffer b's sleep state (sleep-states.ts); the awake bit of its place follows. */
+  /** Sets buffer b's sleep state (fast/sleep-states.ts); the awake bit of its place follows. */
   setAsleep(b: number, v: SleepState): void {
     this.asleep[b] = v;
     const p = this.activePos[b]!;
