@@ -65,7 +65,7 @@ export class Allocator {
     const brRoute = s.brRoute;
     let nreq = 0;
     let ndefer = 0;
-    const waits = s.groupWaits;
+    const waits = s.waits !== undefined;
     for (let i = 0; i < s.pendCount; i++) {
       const b = s.pend[i]!;
       if (t < s.readyAt[b]!) continue;
@@ -294,10 +294,10 @@ export class Allocator {
   /** Branch `slot` of buffer b (worm w) gets buffer `cand`; the worm holds it until its tail leaves. */
   private grant(slot: number, b: number, w: number, cand: number): void {
     const s = this.s;
-    // A worm streaming through this channel could now meet a competitor for the link: it goes on
-    // buffer by buffer from this cycle.
+    // A worm moving as a unit through this channel (streaming, packed or draining) could now meet
+    // a competitor for the link: it goes on buffer by buffer from this cycle.
     const pc = s.net.bufPc[cand]!;
-    if (pc < s.streamChan.length && s.streamChan[pc] !== -1) s.stopStream!(s.streamChan[pc]!);
+    if (pc < s.unitChan.length && s.unitChan[pc] !== -1) s.stopUnit!(s.unitChan[pc]!);
     s.brOut[slot] = cand;
     s.wake(b);
     s.feeder[cand] = slot;

@@ -1,6 +1,10 @@
 import type { WormSpec } from '../plan/worm.js';
 import { Allocator } from './allocate.js';
 import { deadlockReport } from './deadlock.js';
+import { GroupWaits } from './fast/group-waits.js';
+import { RoutingWheel } from './fast/routing-wheel.js';
+import { type ShortcutStats, shortcutStats } from './fast/shortcut-stats.js';
+import { chooseShortcuts, type ShortcutSet, type ShortcutWish } from './fast/shortcuts.js';
 import { HeadStage } from './heads.js';
 import type { LinkSinks } from './link-sinks.js';
 import { LinkStage } from './links.js';
@@ -8,8 +12,6 @@ import type { MessageState } from './message.js';
 import { BUF_SINK, type Network } from './network.js';
 import type { SwitchModel, SwitchPolicy } from './policy.js';
 import type { DeadlockReport } from './report.js';
-import { type ShortcutStats, shortcutStats } from './shortcut-stats.js';
-import { chooseShortcuts, type ShortcutSet, type ShortcutWish } from './shortcuts.js';
 import { type EngineHooks, EngineState, type Timing, type TraceSink } from './state.js';
 import { Terminals } from './terminals.js';
 
@@ -41,7 +43,7 @@ class StageSinks implements LinkSinks {
 }
 
 /**
- * Shortcuts a caller turns off (SHORTCUTS in shortcuts.ts), for tests that check they change
+ * Shortcuts a caller turns off (SHORTCUTS in fast/shortcuts.ts), for tests that check they change
  * nothing: each runs where it is valid unless set false.
  */
 export type EngineOptions = ShortcutWish;
@@ -73,7 +75,7 @@ export class Engine {
   private readonly allocator: Allocator;
   private readonly links: LinkStage;
   private readonly policy: SwitchPolicy;
-  /** The shortcuts that run (shortcuts.ts). */
+  /** The shortcuts that run (fast/shortcuts.ts). */
   readonly shortcuts: ShortcutSet;
   private lastMove = 0;
   private nextMsgId = 0;
@@ -96,7 +98,8 @@ export class Engine {
     s.oneHostLink = policy.oneHostLink === true;
     const shortcuts = chooseShortcuts(options, net, policy, hooks);
     this.shortcuts = shortcuts;
-    s.groupWaits = shortcuts.groupWaits;
+    if (shortcuts.groupWaits) s.waits = new GroupWaits(net.numBuffers, net.numNetChannels + net.numNodes);
+    if (shortcuts.routingWheel) s.wheel = new RoutingWheel(net.numBuffers);
     const terminals = new Terminals(s, timing, policy);
     if (policy.branchDelay) s.brReady = new Float64Array(net.numBuffers * s.MB);
     const heads = new HeadStage(s, timing, policy);

@@ -17,24 +17,24 @@ export const EV_SINK = 2;
 export class MoveEvents {
   private readonly s: EngineState;
   private readonly sinks: LinkSinks;
-  /** Buffers that may sleep (a header that entered one waits there for its output). */
-  private readonly sleeps: boolean;
-  /** Worms may stream (their header entering a consumption buffer is noted). */
-  private readonly streaming: boolean;
+  /** Network buffers a header entered are listed (for buffer sleep and the unit worms). */
+  private readonly listHeads: boolean;
+  /** Consumption buffers a header entered are listed (for the unit worms). */
+  private readonly listSinks: boolean;
   /** The cycle's events, three ints each: kind, buffer, flit number. */
   private list = new Int32Array(192);
-  /** Network buffers a header entered this cycle (they may fall asleep at once). */
+  /** Network buffers a header entered this cycle (they may fall asleep at once, a unit may form). */
   heads = new Int32Array(64);
   nheads = 0;
-  /** Consumption buffers a header entered this cycle (their worms may start streaming). */
+  /** Consumption buffers a header entered this cycle (their worms may stream or drain). */
   sinkHeads = new Int32Array(64);
   nsinks = 0;
 
-  constructor(s: EngineState, sinks: LinkSinks, sleeps: boolean, streaming: boolean) {
+  constructor(s: EngineState, sinks: LinkSinks, listHeads: boolean, listSinks: boolean) {
     this.s = s;
     this.sinks = sinks;
-    this.sleeps = sleeps;
-    this.streaming = streaming;
+    this.listHeads = listHeads;
+    this.listSinks = listSinks;
   }
 
   /** Lists event `kind` of buffer b, flit number `got`, after the first n; returns the new count. */
@@ -80,12 +80,12 @@ export class MoveEvents {
         if (got === 1) {
           st.wormMsg[owner[b]!]!.hops++;
           this.sinks.headArrived(b, t + lat - 1);
-          if (this.sleeps) this.heads[nheads++] = b;
+          if (this.listHeads) this.heads[nheads++] = b;
         }
       } else {
         if (trace !== undefined) trace.flitIn(owner[b]!, b, got, t);
         this.sinks.consume(b, got, t);
-        if (this.streaming && got === 1) this.sinkHeads[nsinks++] = b;
+        if (this.listSinks && got === 1) this.sinkHeads[nsinks++] = b;
       }
     }
     this.nheads = nheads;

@@ -1,5 +1,7 @@
-import { BufferSleep } from './buffer-sleep.js';
-import { EV_NET, EV_SINK, EV_SOURCE, MoveEvents } from './link-events.js';
+import { BufferSleep } from './fast/buffer-sleep.js';
+import type { ShortcutSet } from './fast/shortcuts.js';
+import { ASLEEP } from './fast/sleep-states.js';
+import { UnitWorms } from './fast/unit-worms.js';
 import {
   CH,
   CH_KEY,
@@ -10,19 +12,17 @@ import {
   D_PC,
   D_VC,
   D_VCS,
-  LinkReadiness,
   R_NO,
   R_ROOM,
   R_SOLE_DRAIN,
   R_SURE,
-} from './link-readiness.js';
+} from './link-codes.js';
+import { EV_NET, EV_SINK, EV_SOURCE, MoveEvents } from './link-events.js';
+import { LinkReadiness } from './link-readiness.js';
 import type { LinkSinks } from './link-sinks.js';
 import { BUF_NET, BUF_SINK } from './network.js';
 import type { SwitchPolicy } from './policy.js';
-import type { ShortcutSet } from './shortcuts.js';
-import { ASLEEP } from './sleep-states.js';
 import type { EngineState } from './state.js';
-import { UnitWorms } from './unit-worms.js';
 
 /**
  * Link traversal, stage 3 of a cycle. Each physical channel moves at most one flit per cycle,
@@ -37,13 +37,13 @@ import { UnitWorms } from './unit-worms.js';
  * cycle they become usable in a ring per buffer. A credit delay C > 0 makes a slot freed in cycle f
  * visible upstream from cycle f + C, and removes the same-cycle reuse of a full buffer. Both are off
  * (L = 1, C = 0) by default, and then cost nothing: the book-keeping (link-timing.ts) runs only when
- * a channel has them. Held buffers that cannot move sleep (buffer-sleep.ts).
+ * a channel has them. Held buffers that cannot move sleep (fast/buffer-sleep.ts).
  *
  * The readiness of each branch and the success of its move are memoised per cycle
  * (link-readiness.ts). A channel with one held VC has one possible bidder, which wins without
  * arbitration: its move stands in the cycle's order at its own visit, a contended channel's at its
  * first bid. Where links are plain (buffers counted one by one, latency 1, no credit delay, no
- * trace), worms alone on their channels move as units, without a visit per buffer (unit-worms.ts).
+ * trace), worms alone on their channels move as units, without a visit per buffer (fast/unit-worms.ts).
  */
 export class LinkStage extends LinkReadiness {
   /**
@@ -57,9 +57,7 @@ export class LinkStage extends LinkReadiness {
   private tails = new Int32Array(64);
   /** What this cycle's moves tell the rest of the engine (link-events.ts). */
   private readonly events: MoveEvents;
-  /** Places of the cycle's releases in the order of its moves (releaseMerged). */
-  private keys = new Int32Array(64);
-  /** Buffers may sleep (buffer-sleep.ts): skipped until an event wakes them (shortcuts.ts). */
+  /** Buffers may sleep (fast/buffer-sleep.ts): skipped until an event wakes them (fast/shortcuts.ts). */
   private readonly sleeps: boolean;
   private readonly sleep: BufferSleep;
   /** Whole-packet link arbitration (SwitchPolicy.wholePackets): per channel, the VC mid-packet, or -1. */
@@ -67,7 +65,7 @@ export class LinkStage extends LinkReadiness {
   /** VCs per lane (SwitchPolicy.laneSlots): the link's round robin is over lanes. */
   private readonly laneSlots: number;
   private readonly lock: Int32Array;
-  /** Streaming and packed worms (unit-worms.ts), where links are plain. */
+  /** Streaming, packed and draining worms (fast/unit-worms.ts), where any of them runs. */
   private readonly units: UnitWorms | undefined;
   /** The switch model's count of a processor's port shared by its injection buffers (SwitchPolicy.injectRoom). */
   private readonly injectRoom: ((b: number) => boolean) | undefined;
@@ -80,11 +78,19 @@ export class LinkStage extends LinkReadiness {
     this.lock = new Int32Array(this.whole ? s.net.numChannels : 0).fill(-1);
     this.sleeps = shortcuts.sleep;
     this.sleep = new BufferSleep(s);
-    this.units = shortcuts.streams ? new UnitWorms(s, sinks, this, shortcuts) : undefined;
-    this.events = new MoveEvents(s, sinks, shortcuts.sleep, shortcuts.streams);
+    this.units =
+      shortcuts.streams || shortcuts.packed || shortcuts.drainLines
+        ? new UnitWorms(s, sinks, this, shortcuts)
+        : undefined;
+    this.events = new MoveEvents(
+      s,
+      sinks,
+      shortcuts.sleep || this.units !== undefined,
+      this.units !== undefined,
+    );
   }
 
-  /** The streaming and packed worms (unit-worms.ts), for tests and diagnostics. */
+  /** The streaming, packed and draining worms (fast/unit-worms.ts), for tests and diagnostics. */
   get unitWorms(): UnitWorms | undefined {
     return this.units;
   }
@@ -115,7 +121,7 @@ export class LinkStage extends LinkReadiness {
     const t8 = 8 * stamp;
     const asleep = st.asleep;
     // The state as a local: Node 20's optimised code reads an imported binding from memory at
-    // every use, a local once (the bundle writes a literal either way: sleep-states.ts).
+    // every use, a local once (the bundle writes a literal either way: fast/sleep-states.ts).
     const isAsleep = ASLEEP;
     const sleeps = this.sleeps;
     const sleep = this.sleep;
@@ -306,8 +312,9 @@ export class LinkStage extends LinkReadiness {
     const units = this.units;
     const streamed = units === undefined ? 0 : units.step(t);
     if (this.delayed) this.releaseDelayed(t, nm);
-    else if (units === undefined || units.nreleases === 0) this.release(ntails);
-    else this.releaseMerged(ntails);
+    else if (units === undefined || units.releases.count === 0) this.release(ntails);
+    // Units' releases stand in the order of the moves too (fast/unit-releases.ts).
+    else units.releases.merge(this.tails, ntails, this.stamp);
     // Units are judged on the cycle's final counts, before the buffers a header entered sleep (the
     // chain behind one stops at a streaming or packed buffer).
     if (units !== undefined && events.nheads > 0) units.headsMoved(t, events.heads, events.nheads);
@@ -315,7 +322,7 @@ export class LinkStage extends LinkReadiness {
     // allocation grants one after the routing delay): the buffer sleeps now, with the chain of
     // buffers behind it, rather than after a cycle of visits that would find nothing to move.
     // Done once every move is applied, so each feeding buffer is judged on its final state.
-    if (events.nheads > 0) this.sleep.headsArrived(events.heads, events.nheads);
+    if (this.sleeps && events.nheads > 0) this.sleep.headsArrived(events.heads, events.nheads);
     if (units !== undefined && events.nsinks > 0) units.sinkHeads(t, events.sinkHeads, events.nsinks);
     return nm + streamed;
   }
@@ -325,7 +332,7 @@ export class LinkStage extends LinkReadiness {
     const NB = this.NB;
     for (let i = 0; i < ntails; i++) {
       const m = this.tails[i]!;
-      this.free(m < NB ? m : m % NB, false);
+      this.s.releaseIfSent(m < NB ? m : m % NB);
     }
   }
 
@@ -337,63 +344,7 @@ export class LinkStage extends LinkReadiness {
       if (m < 0) continue;
       const b = m < NB ? m : m % NB;
       this.timing.recordDepartures(b, t);
-      this.free(b, false);
-    }
-  }
-
-  /** Frees buffer b if its tail has left on every branch (or surely: a streaming worm's). */
-  private free(b: number, sure: boolean): void {
-    const st = this.s;
-    const w = st.owner[b]!;
-    if (sure || (w >= 0 && st.minSent(b) === st.bufLen[b])) st.release(b, w);
-  }
-
-  /**
-   * The release loop with streaming worms' tails in it: every release at the place its move has
-   * in the order of the cycle's moves, i.e. the place in the list of held buffers of the channel's
-   * first bidder (a streaming buffer bids alone, at its own place), taken before any release of the
-   * cycle reorders that list.
-   */
-  private releaseMerged(ntails: number): void {
-    const st = this.s;
-    const NB = this.NB;
-    const memo = this.memo;
-    const chan = this.chan;
-    const dest = this.dest;
-    const t8 = 8 * this.stamp;
-    const units = this.units!;
-    const ns = units.nreleases;
-    const rel = units.releases;
-    if (this.keys.length < ntails + ns) this.keys = new Int32Array(2 * (ntails + ns));
-    const keys = this.keys;
-    for (let i = 0; i < ntails; i++) {
-      const m = this.tails[i]!;
-      // An only bidder moved at its own visit; a contended channel's move stands at its first bid.
-      keys[i] =
-        memo[2 * m]! - t8 >= R_SOLE_DRAIN
-          ? st.activePos[m < NB ? m : m % NB]!
-          : chan[CH * dest[4 * this.brOut[m]! + D_PC]! + CH_KEY]!;
-    }
-    // Streaming releases by place (a few per cycle: insertion sort).
-    for (let j = 0; j < ns; j++) {
-      const u = rel[j]!;
-      const key = st.activePos[u]!;
-      let k = j - 1;
-      while (k >= 0 && keys[ntails + k]! > key) {
-        keys[ntails + k + 1] = keys[ntails + k]!;
-        rel[k + 1] = rel[k]!;
-        k--;
-      }
-      keys[ntails + k + 1] = key;
-      rel[k + 1] = u;
-    }
-    let i = 0;
-    let j = 0;
-    while (i < ntails || j < ns) {
-      if (j === ns || (i < ntails && keys[i]! <= keys[ntails + j]!)) {
-        const m = this.tails[i++]!;
-        this.free(m < NB ? m : m % NB, false);
-      } else this.free(rel[j++]!, true);
+      this.s.releaseIfSent(b);
     }
   }
 }

@@ -1,9 +1,9 @@
 import type { WormSpec } from '../plan/worm.js';
 import type { CompiledWorm } from './compile.js';
+import { ASLEEP, AWAKE, type SleepState } from './fast/sleep-states.js';
 import type { MessageState } from './message.js';
 import { BUF_NET, BUF_SINK, type Network } from './network.js';
 import { PendingHeads } from './pending-heads.js';
-import { ASLEEP, AWAKE, type SleepState } from './sleep-states.js';
 
 /** Timing parameters in cycles (defaults from 000 sec. 5.1). */
 export interface Timing {
@@ -139,15 +139,15 @@ export class EngineState extends PendingHeads {
   /** The switch model's host links carry one packet at a time over all injection channels of a node. */
   oneHostLink = false;
   /**
-   * Streaming worms (streams.ts): per channel, the streaming worm that holds one of its VCs, or -1
-   * (empty when the link stage does not stream), and how to stop one when another worm takes a VC
-   * of such a channel.
+   * Worms moved as units (fast/unit-worms.ts): per channel, the unit worm that holds one of its
+   * VCs, or -1 (empty when no unit worms run), and how to stop one when another worm takes a VC of
+   * such a channel (it could then compete for the link).
    */
-  streamChan: Int32Array = new Int32Array(0);
-  stopStream: ((w: number) => void) | undefined;
+  unitChan: Int32Array = new Int32Array(0);
+  stopUnit: ((w: number) => void) | undefined;
 
   // Sleeping buffers (links.ts): a held buffer none of whose branches can move until an event.
-  /** Buffer b's sleep state (sleep-states.ts): link arbitration visits it only while AWAKE. */
+  /** Buffer b's sleep state (fast/sleep-states.ts): link arbitration visits it only while AWAKE. */
   readonly asleep: Uint8Array;
   /** Bit i set: the buffer at place i of the active list is awake (AWAKE); link arbitration visits only those. */
   readonly awakeBits: Uint32Array;
@@ -167,7 +167,7 @@ export class EngineState extends PendingHeads {
   /** Held VCs per network channel (a channel with one has one possible bidder for its link). */
   readonly chanHeld: Int32Array;
   constructor(net: Network, hooks: EngineHooks) {
-    super(net.numBuffers, net.numNetChannels + net.numNodes);
+    super(net.numBuffers);
     this.net = net;
     this.hooks = hooks;
     this.trace = hooks.trace;
@@ -248,7 +248,7 @@ export class EngineState extends PendingHeads {
     else bits[pos >> 5]! &= ~(1 << (pos & 31));
   }
 
-  /** Sets buffer b's sleep state (sleep-states.ts); the awake bit of its place follows. */
+  /** Sets buffer b's sleep state (fast/sleep-states.ts); the awake bit of its place follows. */
   setAsleep(b: number, v: SleepState): void {
     this.asleep[b] = v;
     const p = this.activePos[b]!;
@@ -306,6 +306,12 @@ export class EngineState extends PendingHeads {
     return m;
   }
 
+  /** Frees buffer b if its worm's tail has left it on every branch (links.ts, its release loop). */
+  releaseIfSent(b: number): void {
+    const w = this.owner[b]!;
+    if (w >= 0 && this.minSent(b) === this.bufLen[b]) this.release(b, w);
+  }
+
   /** The worm's tail has left buffer b on every branch (or was consumed): the buffer is free. */
   release(b: number, w: number): void {
     if (this.trace !== undefined) this.trace.release(w, b, this.now);
@@ -317,7 +323,7 @@ export class EngineState extends PendingHeads {
     const g = this.bufGroup[b]!;
     if (g >= 0) {
       if (g < this.chanHeld.length) this.chanHeld[g]!--;
-      if (this.groupFree[g]!++ === 0 && this.waitFirst[g] !== -1) this.wakeGroup(g);
+      if (this.groupFree[g]!++ === 0) this.groupFreed(g);
     } else this.injFree[-2 - g]!++;
     this.recv[b] = 0;
     this.brN[b] = 0;
@@ -369,12 +375,12 @@ export class EngineState extends PendingHeads {
           return `buffer ${b} branch ${k} goes to a processor but has adaptive alternatives`;
       }
       if (this.recv[b]! > this.wormC[w]!.length) return `buffer ${b} received more flits than its worm has`;
-      // A head waiting for an output is pending, or waits on its group's list while the group has
-      // no free buffer (a wake-up cannot have been missed).
+      // A head waiting for an output is pending, on the wheel, or waits on its group's list while
+      // the group has no free buffer (a wake-up cannot have been missed).
       for (let k = 0; k < this.brN[b]!; k++) {
         const slot = this.slot(b, k);
-        if (this.brOut[slot] !== -1 || this.pendPos[b] !== -1 || this.inWheel[b] === 1) continue;
-        const g = this.waitGroup[b]!;
+        if (this.brOut[slot] !== -1 || this.pendPos[b] !== -1 || this.wheel?.has(b)) continue;
+        const g = this.waits?.groupOf(b) ?? -1;
         if (g === -1) return `buffer ${b} waits for an output but is neither pending nor on a group's list`;
         if (this.groupFree[g] !== 0) return `buffer ${b} waits on group ${g}, which has a free buffer`;
       }

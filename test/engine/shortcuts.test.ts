@@ -1,13 +1,14 @@
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
 import { Engine } from '../../src/engine/engine.js';
-import type { SwitchPolicy } from '../../src/engine/policy.js';
 import {
   chooseShortcuts,
   SHORTCUTS,
   type ShortcutName,
   type ShortcutSet,
-} from '../../src/engine/shortcuts.js';
+} from '../../src/engine/fast/shortcuts.js';
+import type { SwitchPolicy } from '../../src/engine/policy.js';
 import type { TraceSink } from '../../src/engine/state.js';
 import { routerModel } from '../../src/router/registry.js';
 import { makeNet, PAPER_TIMING } from './harness.js';
@@ -34,13 +35,22 @@ describe('which shortcuts run (chooseShortcuts)', () => {
     assert.deepEqual(e.shortcuts, allBut());
   });
 
-  it('turns off what the caller turns off; packed worms and drain lines go with the streams', () => {
+  it('every shortcut of SHORTCUTS can be turned off alone, the others staying on', () => {
+    for (const n of Object.keys(SHORTCUTS) as ShortcutName[])
+      assert.deepEqual(chooseShortcuts({ [n]: false }, net, plainPolicy, {}), allBut(n), n);
+  });
+
+  it('turns off what the caller turns off, each alone', () => {
     const cases: [Parameters<typeof chooseShortcuts>[0], ShortcutName[]][] = [
+      [{ sleep: false }, ['sleep']],
+      [{ groupWaits: false }, ['groupWaits']],
+      [{ routingWheel: false }, ['routingWheel']],
       [{ soleBidders: false }, ['soleBidders']],
       [{ packed: false }, ['packed']],
       [{ drainLines: false }, ['drainLines']],
-      [{ streams: false }, UNITS],
-      [{ streams: false, soleBidders: false }, ['soleBidders', ...UNITS]],
+      [{ streams: false }, ['streams']],
+      [{ streams: false, soleBidders: false }, ['soleBidders', 'streams']],
+      [{ streams: false, packed: false, drainLines: false }, UNITS],
     ];
     for (const [wish, off] of cases)
       assert.deepEqual(chooseShortcuts(wish, net, plainPolicy, {}), allBut(...off), JSON.stringify(wish));
@@ -70,6 +80,19 @@ describe('which shortcuts run (chooseShortcuts)', () => {
       { ...plainPolicy, onRequest: () => {} },
       { ...plainPolicy, mayClaim: () => true },
     ])
-      assert.deepEqual(chooseShortcuts({}, net, policy, {}), allBut('groupWaits'));
+      assert.deepEqual(chooseShortcuts({}, net, policy, {}), allBut('groupWaits', 'routingWheel'));
+  });
+});
+
+describe('the docs', () => {
+  it("docs/engine.md's table of shortcuts has one row per shortcut of SHORTCUTS, with its module", () => {
+    const page = readFileSync(new URL('../../docs/engine.md', import.meta.url), 'utf8');
+    const rows = [...page.matchAll(/^\| `(\w+)` \| .* \| `([\w./-]+\.ts)` \| `\{ (\w+): false \}` \|$/gm)];
+    assert.deepEqual(rows.map((r) => r[1]).sort(), Object.keys(SHORTCUTS).sort());
+    for (const [, name, module, off] of rows) {
+      const def = SHORTCUTS[name as ShortcutName];
+      assert.equal(module, def.module.startsWith('../') ? def.module.slice(3) : `fast/${def.module}`, name);
+      assert.equal(off, name);
+    }
   });
 });

@@ -4,7 +4,7 @@ import { unicastWorm } from '../../src/plan/worm.js';
 import { LONE_ROUTES, makeNet, PAPER_TIMING, runMessages } from './harness.js';
 
 /**
- * Sleeping buffers (docs/engine.md, "Work follows what can move"): a worm in 1-flit buffers whose
+ * Sleeping buffers (docs/engine.md, "Buffer sleep"): a worm in 1-flit buffers whose
  * head waits for its output cannot move at all, and the whole chain of buffers behind the head
  * falls asleep in the cycle the head does, not one buffer per cycle; a header entering a router's
  * buffer waits there for its output, so the worm sleeps from the cycle it arrives. The property
@@ -44,4 +44,25 @@ describe('sleeping buffers', () => {
       const wait = PAPER_TIMING.routingDelay + 1;
       assert.equal(asleepCycles, h * wait + (wait - 1));
     });
+
+  it('turned off (EngineOptions.sleep false), no buffer sleeps and the worm is still packed behind its header', () => {
+    const net = makeNet('mesh:8x8', { bufferDepth: 1 });
+    const s = net.topology.parseNode('0,0');
+    const d = net.topology.parseNode('7,7');
+    let starts = 0;
+    runMessages(
+      net,
+      [{ at: 0, source: s, worms: [unicastWorm(s, d, 20)] }],
+      { engine: { sleep: false } },
+      (e) => {
+        const bad = e.checkInvariants();
+        if (bad) throw new Error(bad);
+        const stats = e.shortcutStats();
+        assert.equal(stats.sleepingBuffers, 0, `cycle ${e.now - 1}`);
+        starts = stats.packStarts;
+      },
+    );
+    // Packed worms form as a header enters a buffer (link-events.ts lists it without sleep too).
+    assert.ok(starts > 0, `${starts} packs`);
+  });
 });

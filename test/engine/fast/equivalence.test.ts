@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
 import { DeadlockError, Engine, type EngineOptions, type Timing } from '../../../src/engine/engine.js';
+import { SHORTCUTS, type ShortcutName } from '../../../src/engine/fast/shortcuts.js';
 import type { MessageState } from '../../../src/engine/message.js';
 import type { Network } from '../../../src/engine/network.js';
 import { PLANNERS, plannerFor } from '../../../src/multicast/registry.js';
@@ -14,15 +15,14 @@ import { makeNet, PAPER_TIMING } from '../harness.js';
 import { KINDS, type KindCase, MAX_LENGTH, SWITCHES, type SwitchCase, type Unit } from './cases.js';
 
 /**
- * The engine's shortcuts must change nothing: a channel's only bidder winning without arbitration
- * (link-readiness.ts), streaming worms (streams.ts), packed worms (packed.ts) and drain lines
- * (drain-lines.ts). With every one off, with each one on, and with all on (checking the engine's
- * and the switch model's invariants every cycle), the same flits move in every cycle, and messages
- * finish in the same cycles and the same order, with the same deliveries. Random traffic of
- * unicasts and multicast plans of every registered scheme that fits, on small networks of every
- * registered topology kind, through every registered switch model with the options its
- * experiments use (cases.ts). Buffer sleep (buffer-sleep.ts) and heads waiting on their group's
- * list (pending-heads.ts) have no switch: they are on in every run.
+ * The engine's shortcuts (SHORTCUTS in src/engine/fast/shortcuts.ts: buffer sleep, group waits, the
+ * routing wheel, sole bidders, streams, packed worms, drain lines) must change nothing. With every
+ * one off (the reference engine), with each one on alone, with each one off alone and with all on
+ * (checking the engine's and the switch model's invariants every cycle), the same flits move in
+ * every cycle, processors take the same flits in every cycle, and messages finish in the same cycles and the same order, with the same
+ * deliveries. Random traffic of unicasts and multicast plans of every registered scheme that fits,
+ * on small networks of every registered topology kind, through every registered switch model with
+ * the options its experiments use (cases.ts).
  */
 interface Msg {
   at: number;
@@ -33,6 +33,8 @@ interface Msg {
 interface Outcome {
   /** Flit-hops after every cycle. */
   hops: number[];
+  /** Flits taken by destination processors after every cycle. */
+  taken: number[];
   /** Finished messages in order: id, cycle, deliveries. */
   done: string[];
   /** Worms streaming, packed and draining at a time, at most, and units stopped by another worm. */
@@ -48,6 +50,7 @@ function run(
   check: boolean,
 ): Outcome {
   const done: string[] = [];
+  let delivered = 0;
   let engine: Engine;
   const e = new Engine(
     net,
@@ -58,6 +61,9 @@ function run(
         done.push(
           `${m.id}@${engine.now}:${m.deliveries.map((d) => `${d.node}/${d.header}/${d.tail}`).join(',')}`,
         ),
+      onDeliverFlits: (_m: MessageState, flits: number) => {
+        delivered += flits;
+      },
     },
     options,
   );
@@ -65,6 +71,7 @@ function run(
   for (const m of msgs)
     e.startPhase(m.source, m.worms, m.at, e.newMessage(m.source, m.at, 'x', true, m.worms[0]!.length));
   const hops: number[] = [];
+  const taken: number[] = [];
   const most = { streams: 0, packed: 0, drainLines: 0 };
   while (e.liveMessages > 0) {
     if (e.idle) e.skipIdle(Number.MAX_SAFE_INTEGER);
@@ -78,6 +85,7 @@ function run(
       break;
     }
     hops.push(e.flitHops);
+    taken.push(delivered);
     const now = e.shortcutStats();
     most.streams = Math.max(most.streams, now.streamingWorms);
     most.packed = Math.max(most.packed, now.packedWorms);
@@ -91,6 +99,7 @@ function run(
   const stats = e.shortcutStats();
   return {
     hops,
+    taken,
     done,
     units: {
       streams: { most: most.streams, stops: stats.streamStops },
@@ -102,20 +111,24 @@ function run(
 
 const UNITS: readonly Unit[] = ['streams', 'packed', 'drainLines'];
 
+/** Every shortcut the engine has (shortcuts.ts). */
+const NAMES = Object.keys(SHORTCUTS) as ShortcutName[];
+
 /** Every shortcut off: the reference the others are compared with. */
-const OFF: EngineOptions = { streams: false, soleBidders: false, packed: false, drainLines: false };
+const OFF: EngineOptions = Object.fromEntries(NAMES.map((n) => [n, false]));
 
 /**
- * Each shortcut on alone, then all. Packed worms and drain lines are units of unit-worms.ts, which
- * exists only with streams on: they are on with streams, not alone.
+ * The ladder over every shortcut: each on alone, each off alone (the others on where valid), then
+ * all on. Each rung names the shortcut it is about (a unit shortcut's rungs are skipped for a
+ * model that never uses it: they would repeat the reference or the all-on run).
  */
-const LADDER: readonly (readonly [string, EngineOptions, Unit | undefined])[] = [
-  ['sole bidders', { ...OFF, soleBidders: true }, undefined],
-  ['streams', { ...OFF, streams: true }, 'streams'],
-  ['packed worms (with streams)', { ...OFF, streams: true, packed: true }, 'packed'],
-  ['drain lines (with streams)', { ...OFF, streams: true, drainLines: true }, 'drainLines'],
-  ['all', {}, undefined],
+const LADDER: readonly (readonly [string, EngineOptions, ShortcutName | undefined])[] = [
+  ...NAMES.map((n) => [`${n} on alone`, { ...OFF, [n]: true }, n] as const),
+  ...NAMES.map((n) => [`${n} off alone`, { [n]: false }, n] as const),
+  ['all on', {}, undefined],
 ];
+
+const isUnit = (n: ShortcutName | undefined): n is Unit => (UNITS as readonly string[]).includes(n ?? '');
 
 /** Every (switch case, topology kind) pair by name ('vct on torus'): each model runs on every kind. */
 const PAIRS = new Map<string, readonly [SwitchCase, string]>(
@@ -177,6 +190,7 @@ describe('the shortcuts change nothing (saturating traffic)', () => {
     for (const options of [{ drainLines: false }, {}]) {
       const o = run(net, wormhole, PAPER_TIMING, msgs, options, false);
       assert.deepEqual(o.hops, sole.hops);
+      assert.deepEqual(o.taken, sole.taken);
       assert.deepEqual(o.done, sole.done);
       assert.ok(o.units.packed.most > 0 && o.units.packed.stops > 0);
       if (options.drainLines !== false)
@@ -221,10 +235,11 @@ describe('the shortcuts change nothing (property)', () => {
           const ref = go(OFF, false);
           // A rung of a unit shortcut the model does not use would be the reference's run again;
           // the all-on run shows whether it uses one.
-          for (const [name, options, unit] of LADDER) {
-            if (unit !== undefined && !sw.units.includes(unit)) continue;
-            const o = go(options, name === 'all');
+          for (const [name, options, about] of LADDER) {
+            if (isUnit(about) && !sw.units.includes(about)) continue;
+            const o = go(options, name === 'all on');
             assert.deepEqual(o.hops, ref.hops, `${key}, ${name}: flit-hops per cycle`);
+            assert.deepEqual(o.taken, ref.taken, `${key}, ${name}: flits taken per cycle`);
             assert.deepEqual(o.done, ref.done, `${key}, ${name}: finishes`);
             for (const u of UNITS) {
               const n = used.get(`${sw.label} ${u}`) ?? { runs: 0, stops: 0 };

@@ -1,5 +1,5 @@
+import type { EngineState } from '../state.js';
 import { ASLEEP, AWAKE } from './sleep-states.js';
-import type { EngineState } from './state.js';
 
 /**
  * When a held buffer may sleep, for the link stage (links.ts). A buffer none of whose branches can

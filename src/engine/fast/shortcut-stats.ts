@@ -1,5 +1,5 @@
+import type { EngineState } from '../state.js';
 import { ASLEEP, DRAINING, PACKED, STREAMING } from './sleep-states.js';
-import type { EngineState } from './state.js';
 import type { UnitWorms } from './unit-worms.js';
 
 /**

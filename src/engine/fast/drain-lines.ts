@@ -1,10 +1,11 @@
-import { CH, CH_RR, D_PC, D_VC, D_VCS, R_SURE } from './link-readiness.js';
-import type { LinkSinks } from './link-sinks.js';
+import { CH, CH_RR, D_PC, D_VC, D_VCS, R_SURE } from '../link-codes.js';
+import type { LinkSinks } from '../link-sinks.js';
+import type { EngineState } from '../state.js';
 import type { PackedWorms } from './packed.js';
 import { AWAKE, DRAINING } from './sleep-states.js';
-import type { EngineState } from './state.js';
-import { plainUnicast, type Streams } from './streams.js';
+import { plainUnicast } from './streams.js';
 import { resized, UnitRecords } from './unit-records.js';
+import type { UnitReleases } from './unit-releases.js';
 
 /** Members of a line at most: one bit each in an Int32 mask. */
 const MAX_MEMBERS = 31;
@@ -35,7 +36,8 @@ const MAX_MEMBERS = 31;
 export class DrainLines extends UnitRecords {
   private readonly s: EngineState;
   private readonly sinks: LinkSinks;
-  private readonly streams: Streams;
+  /** Buffers freed this cycle, for the link stage's release loop. */
+  private readonly releases: UnitReleases;
   /** A packed worm's front stays with the link stage (its members shift when it moves). */
   private readonly packs: PackedWorms | undefined;
   /**
@@ -69,24 +71,19 @@ export class DrainLines extends UnitRecords {
   constructor(
     s: EngineState,
     sinks: LinkSinks,
-    streams: Streams,
+    releases: UnitReleases,
     packs: PackedWorms | undefined,
     tables: { memo: Int32Array; chan: Int32Array; dest: Int32Array },
   ) {
     super();
     this.s = s;
     this.sinks = sinks;
-    this.streams = streams;
+    this.releases = releases;
     this.packs = packs;
     this.memo = tables.memo;
     this.chan = tables.chan;
     this.dest = tables.dest;
     this.netBuffers = s.net.numNetChannels > 0 ? s.net.pcFirstBuf[s.net.numNetChannels]! : 0;
-    const stopStream = s.stopStream;
-    s.stopStream = (w) => {
-      stopStream?.(w);
-      this.stop(w);
-    };
   }
 
   /** Worms with a drain line now. */
@@ -135,7 +132,7 @@ export class DrainLines extends UnitRecords {
     this.oldest[w] = first;
     for (let u = first; u !== z; u = st.brOut[u]!) {
       st.setAsleep(u, DRAINING);
-      if (u !== first) st.streamChan[st.net.bufPc[u]!] = w;
+      if (u !== first) st.unitChan[st.net.bufPc[u]!] = w;
     }
     this.worms.add(w);
     this.enterFirst(w, t);
@@ -202,7 +199,7 @@ export class DrainLines extends UnitRecords {
         this.sinks.consume(z, got, t);
         if (got === L) {
           // The tail left the last member for the processor.
-          this.streams.addRelease(this.oldest[w]!);
+          this.releases.add(this.oldest[w]!);
           this.remove(w);
           continue;
         }
@@ -235,7 +232,7 @@ export class DrainLines extends UnitRecords {
     this.entered[w] = st.recv[u]!;
     this.oldest[w] = u;
     st.setAsleep(u, DRAINING);
-    st.streamChan[st.net.bufPc[f]!] = w;
+    st.unitChan[st.net.bufPc[f]!] = w;
     this.extensions++;
   }
 
@@ -264,9 +261,9 @@ export class DrainLines extends UnitRecords {
   private tailLeft(w: number): void {
     const st = this.s;
     const u = this.oldest[w]!;
-    this.streams.addRelease(u);
+    this.releases.add(u);
     const next = st.brOut[u]!;
-    st.streamChan[st.net.bufPc[next]!] = -1;
+    st.unitChan[st.net.bufPc[next]!] = -1;
     this.oldest[w] = next;
   }
 
@@ -308,7 +305,7 @@ export class DrainLines extends UnitRecords {
       if (j !== this.firstBit[w]) st.recv[u] = down;
       if (!keep) {
         st.setAsleep(u, AWAKE);
-        if (u !== this.first[w]) st.streamChan[st.net.bufPc[u]!] = -1;
+        if (u !== this.first[w]) st.unitChan[st.net.bufPc[u]!] = -1;
       }
       if (u === this.oldest[w]) break;
     }

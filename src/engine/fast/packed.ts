@@ -1,9 +1,9 @@
+import { CH, CH_RR, D_PC, D_VC, D_VCS } from '../link-codes.js';
+import type { EngineState } from '../state.js';
 import { BufferSleep } from './buffer-sleep.js';
-import { CH, CH_RR, D_PC, D_VC, D_VCS } from './link-readiness.js';
 import { ASLEEP, AWAKE, PACKED } from './sleep-states.js';
-import type { EngineState } from './state.js';
-import type { Streams } from './streams.js';
 import { resized, UnitRecords } from './unit-records.js';
+import type { UnitReleases } from './unit-releases.js';
 
 /**
  * Packed worms, where links are plain (as streams.ts). A unicast worm whose header is still on its
@@ -34,7 +34,8 @@ import { resized, UnitRecords } from './unit-records.js';
  */
 export class PackedWorms extends UnitRecords {
   private readonly s: EngineState;
-  private readonly streams: Streams;
+  /** Buffers freed this cycle, for the link stage's release loop. */
+  private readonly releases: UnitReleases;
   private readonly sleep: BufferSleep;
   /** The link stage's per-channel table (round-robin pointers) and per-buffer destination table. */
   private readonly chan: Int32Array;
@@ -56,20 +57,15 @@ export class PackedWorms extends UnitRecords {
   starts = 0;
   stops = 0;
 
-  constructor(s: EngineState, streams: Streams, chan: Int32Array, dest: Int32Array) {
+  constructor(s: EngineState, releases: UnitReleases, chan: Int32Array, dest: Int32Array) {
     super();
     this.s = s;
-    this.streams = streams;
+    this.releases = releases;
     this.sleep = new BufferSleep(s);
     this.chan = chan;
     this.dest = dest;
     this.base = new Int32Array(s.net.numBuffers);
     this.netBuffers = s.net.numNetChannels > 0 ? s.net.pcFirstBuf[s.net.numNetChannels]! : 0;
-    const stopStream = s.stopStream;
-    s.stopStream = (w) => {
-      stopStream?.(w);
-      this.stop(w);
-    };
   }
 
   /** Worms packed now. */
@@ -79,7 +75,7 @@ export class PackedWorms extends UnitRecords {
 
   /**
    * Cycle t's shifts, after its moves: every packed worm whose front passed a flit on. The oldest
-   * members whose tails leave are handed to the release loop (Streams.addRelease), in the place
+   * members whose tails leave are handed to the release loop (UnitReleases), in the place
    * their moves had in the cycle.
    */
   step(): void {
@@ -107,7 +103,7 @@ export class PackedWorms extends UnitRecords {
   private freeOldest(w: number): void {
     const st = this.s;
     const u = this.oldest[w]!;
-    this.streams.addRelease(u);
+    this.releases.add(u);
     this.unmark(u);
     if (u === this.src[w]) this.src[w] = -1;
     const next = st.brOut[u]!;
@@ -300,11 +296,11 @@ export class PackedWorms extends UnitRecords {
 
   /** Another worm taking a VC of buffer b's channel unpacks w (Allocator.grant). */
   private mark(b: number, w: number): void {
-    if (b < this.netBuffers) this.s.streamChan[this.s.net.bufPc[b]!] = w;
+    if (b < this.netBuffers) this.s.unitChan[this.s.net.bufPc[b]!] = w;
   }
 
   private unmark(b: number): void {
-    if (b < this.netBuffers) this.s.streamChan[this.s.net.bufPc[b]!] = -1;
+    if (b < this.netBuffers) this.s.unitChan[this.s.net.bufPc[b]!] = -1;
   }
 
   private remove(w: number): void {

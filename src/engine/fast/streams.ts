@@ -1,9 +1,10 @@
-import { F_ABSORB } from '../plan/worm.js';
+import { F_ABSORB } from '../../plan/worm.js';
+import type { LinkSinks } from '../link-sinks.js';
+import type { EngineState } from '../state.js';
 import { BufferSleep } from './buffer-sleep.js';
-import type { LinkSinks } from './link-sinks.js';
 import { ASLEEP, AWAKE, STREAMING } from './sleep-states.js';
-import type { EngineState } from './state.js';
 import { resized, UnitRecords } from './unit-records.js';
+import type { UnitReleases } from './unit-releases.js';
 
 /**
  * Streaming worms, where links are plain (chooseShortcuts in shortcuts.ts). A unicast worm that is alone
@@ -23,7 +24,7 @@ import { resized, UnitRecords } from './unit-records.js';
  *
  * Nothing else can change the worm's course while it streams, except another worm taking a VC on
  * one of its channels, which could then compete for the link: the allocator stops the stream at
- * that grant (EngineState.stopStream), and the worm goes on buffer by buffer from that cycle. An
+ * that grant (EngineState.stopUnit), and the worm goes on buffer by buffer from that cycle. An
  * open front left full stops it too, and its header moving on starts it again behind the new front.
  * Its releases happen in the cycle and at the place in the order of the cycle's moves where the
  * link stage would have made them (LinkStage merges them by the buffer's place in the list of held
@@ -39,22 +40,20 @@ export class Streams extends UnitRecords {
   /** First cycle counted from `base`, -1 when the worm does not stream. */
   private t0 = new Int32Array(0);
   // (UnitRecords: its front is a consumption buffer, or a network buffer: an open front.)
-  /** Buffers freed this cycle by streaming worms (their tails left), for the link stage's release loop. */
-  releases: Int32Array = new Int32Array(16);
-  nreleases = 0;
+  /** Buffers freed this cycle (their tails left), for the link stage's release loop. */
+  private readonly releases: UnitReleases;
   /** Network buffers of the network (ids below), for telling network buffers apart. */
   private readonly netBuffers: number;
   private readonly sleep: BufferSleep;
-  constructor(s: EngineState, sinks: LinkSinks) {
+  constructor(s: EngineState, sinks: LinkSinks, releases: UnitReleases) {
     super();
     this.s = s;
     this.sinks = sinks;
+    this.releases = releases;
     this.sleep = new BufferSleep(s);
     const net = s.net;
     this.base = new Int32Array(net.numBuffers);
     this.netBuffers = net.numNetChannels > 0 ? net.pcFirstBuf[net.numNetChannels]! : 0;
-    s.streamChan = new Int32Array(net.numChannels).fill(-1);
-    s.stopStream = (w) => this.stop(w, s.now);
   }
 
   /** Streams stopped by a grant on one of their channels (for tests). */
@@ -119,7 +118,7 @@ export class Streams extends UnitRecords {
     st.setAsleep(f, STREAMING);
     this.front[w] = to;
     if (to < this.netBuffers) {
-      st.streamChan[st.net.bufPc[to]!] = w;
+      st.unitChan[st.net.bufPc[to]!] = w;
       this.rate[w]!++;
     }
     return true;
@@ -169,10 +168,10 @@ export class Streams extends UnitRecords {
     for (let b = oldest; b !== z; b = st.brOut[b]!) {
       this.base[b] = st.recv[b]!;
       st.setAsleep(b, STREAMING);
-      if (b < this.netBuffers) st.streamChan[st.net.bufPc[b]!] = w;
+      if (b < this.netBuffers) st.unitChan[st.net.bufPc[b]!] = w;
     }
     // An open front's channel carries the stream's flits too.
-    if (z < this.netBuffers) st.streamChan[st.net.bufPc[z]!] = w;
+    if (z < this.netBuffers) st.unitChan[st.net.bufPc[z]!] = w;
     this.due[w] = t0 + st.bufLen[z]! - this.base[st.brOut[oldest]!]! - 1;
     this.src[w] = -1;
     if (st.srcPos[oldest] !== -1) {
@@ -180,12 +179,6 @@ export class Streams extends UnitRecords {
       this.src[w] = oldest;
     }
     this.worms.add(w);
-  }
-
-  /** Buffer u is freed in this cycle's release loop, in the place of its move (packed.ts). */
-  addRelease(u: number): void {
-    if (this.nreleases === this.releases.length) this.releases = resized(this.releases, 2 * this.nreleases);
-    this.releases[this.nreleases++] = u;
   }
 
   /**
@@ -197,7 +190,6 @@ export class Streams extends UnitRecords {
    */
   step(t: number): number {
     const st = this.s;
-    this.nreleases = 0;
     let moves = 0;
     for (let i = this.worms.count - 1; i >= 0; i--) {
       const w = this.worms.ids[i]!;
@@ -223,8 +215,8 @@ export class Streams extends UnitRecords {
     const st = this.s;
     const z = this.front[w]!;
     const u = this.oldest[w]!;
-    this.addRelease(u);
-    if (u < this.netBuffers) st.streamChan[st.net.bufPc[u]!] = -1;
+    this.releases.add(u);
+    if (u < this.netBuffers) st.unitChan[st.net.bufPc[u]!] = -1;
     if (u === this.src[w]) this.src[w] = -1;
     const next = st.brOut[u]!;
     if (next === z) {
@@ -256,7 +248,7 @@ export class Streams extends UnitRecords {
       if (keep) this.base[b] = r;
       else if (b !== z) {
         st.setAsleep(b, AWAKE);
-        if (b < this.netBuffers) st.streamChan[st.net.bufPc[b]!] = -1;
+        if (b < this.netBuffers) st.unitChan[st.net.bufPc[b]!] = -1;
       }
       if (b === z) break;
       prev = b;
@@ -285,7 +277,7 @@ export class Streams extends UnitRecords {
 
   private remove(w: number): void {
     const z = this.front[w]!;
-    if (z < this.netBuffers) this.s.streamChan[this.s.net.bufPc[z]!] = -1;
+    if (z < this.netBuffers) this.s.unitChan[this.s.net.bufPc[z]!] = -1;
     this.worms.remove(w);
     this.t0[w] = -1;
   }

@@ -1,0 +1,95 @@
+import type { Network } from '../network.js';
+import type { SwitchPolicy } from '../policy.js';
+import type { EngineHooks } from '../state.js';
+
+/**
+ * The fast layer of the engine (src/engine/fast/). src/engine/ is the reference engine: each cycle
+ * it injects, allocates outputs to every waiting head (allocate.ts), visits every held buffer and
+ * arbitrates every channel (links.ts), and detects deadlock; it is complete and correct with every
+ * shortcut off. The modules of this folder are speed shortcuts that change no result: each listed
+ * once below with its rule, where it is valid and its module, decided in one place
+ * (chooseShortcuts), and each can be turned off alone by the caller (EngineOptions, a
+ * ShortcutWish), which the equivalence tests do (test/engine/fast/).
+ */
+export const SHORTCUTS = {
+  sleep: {
+    rule: 'a held buffer none of whose branches can move is skipped until an event wakes it',
+    valid: 'space and arrival follow events: no shared space, flit gate, link latency or credit delay',
+    module: 'buffer-sleep.ts',
+  },
+  groupWaits: {
+    rule: "a unicast head whose group (a channel, or a node's consumption channels) has no free buffer waits on that group's list until one is released, instead of being visited every cycle",
+    valid: "the pending list's order changes no decision: no ordered inputs, no onRequest or mayClaim",
+    module: 'group-waits.ts',
+  },
+  routingWheel: {
+    rule: 'a head in its routing delay waits on a wheel until the cycle it may request, instead of being visited every cycle before',
+    valid: "the pending list's order changes no decision: no ordered inputs, no onRequest or mayClaim",
+    module: 'routing-wheel.ts',
+  },
+  soleBidders: {
+    rule: "a channel's only bidder wins without arbitration, its move decided in one pass down a chain of full buffers",
+    valid: 'everywhere',
+    module: '../link-readiness.ts',
+  },
+  streams: {
+    rule: 'a unicast alone on its channels with a flit in every buffer behind its header moves a flit out of each in every cycle, as one step',
+    valid: 'plain links: as sleep, and no shared processor port, no whole-packet links, no trace',
+    module: 'streams.ts',
+  },
+  packed: {
+    rule: 'a unicast in full buffers alone on its channels shifts as one unit when the buffer at its front passes a flit on',
+    valid: 'plain links (as streams)',
+    module: 'packed.ts',
+  },
+  drainLines: {
+    rule: "a delivered unicast's 1-flit buffers behind its consumption channel drain as one line, each flit a hop per cycle",
+    valid: 'plain links (as streams)',
+    module: 'drain-lines.ts',
+  },
+} as const;
+
+export type ShortcutName = keyof typeof SHORTCUTS;
+
+/** Which shortcuts run in an engine. */
+export type ShortcutSet = Readonly<Record<ShortcutName, boolean>>;
+
+/** The shortcuts a caller turns off (false); each other one runs where it is valid. */
+export type ShortcutWish = Partial<Record<ShortcutName, boolean>>;
+
+/**
+ * Which shortcuts run for this network, switch model and hooks: each where it is valid and the
+ * caller did not turn it off. The one place their validity is decided.
+ */
+export function chooseShortcuts(
+  wish: ShortcutWish,
+  net: Network,
+  policy: SwitchPolicy,
+  hooks: EngineHooks,
+): ShortcutSet {
+  // Every decision follows the clock alone where the switch model counts shared space (room), gates
+  // each flit (flitGate), links have a latency above one cycle or credits come back late: no event
+  // then tells a sleeping buffer it may move.
+  const clockFree =
+    policy.room === undefined &&
+    policy.flitGate === undefined &&
+    net.maxLatency <= 1 &&
+    net.maxCreditDelay === 0;
+  // Links are plain, so worms may move as units: besides the above, no processor's port shared by
+  // injection buffers (injectRoom), no whole-packet links, and no trace (which follows every flit).
+  const plain =
+    clockFree && policy.injectRoom === undefined && policy.wholePackets !== true && hooks.trace === undefined;
+  // A request depends only on free buffers: no order among requests (ordered), no model's say
+  // at the request or the claim; then the pending list's order changes no decision.
+  const orderFree = !policy.ordered && policy.onRequest === undefined && policy.mayClaim === undefined;
+  return {
+    sleep: clockFree && wish.sleep !== false,
+    groupWaits: orderFree && wish.groupWaits !== false,
+    routingWheel: orderFree && wish.routingWheel !== false,
+    // An only bidder would win its channel's arbitration anyway: valid everywhere.
+    soleBidders: wish.soleBidders !== false,
+    streams: plain && wish.streams !== false,
+    packed: plain && wish.packed !== false,
+    drainLines: plain && wish.drainLines !== false,
+  };
+}
