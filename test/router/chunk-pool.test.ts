@@ -5,7 +5,7 @@ import { BUF_NET } from '../../src/engine/network.js';
 import { EngineState } from '../../src/engine/state.js';
 import { ChunkPool } from '../../src/router/chunk-pool.js';
 import { runSimulation } from '../../src/sim/run.js';
-import { makeNet } from './harness.js';
+import { makeNet } from '../engine/harness.js';
 
 /** A network buffer of switch `r`'s inputs holding a packet of L flits with `k` readers. */
 function setup(L: number, k: number) {

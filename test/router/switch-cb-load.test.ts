@@ -8,7 +8,7 @@ import type { EngineState } from '../../src/engine/state.js';
 import { bitstringWorm } from '../../src/multicast/bitstring.js';
 import { unicastWorm } from '../../src/plan/worm.js';
 import { routerModel } from '../../src/router/registry.js';
-import { makeNet, SWITCH_002_OPTIONS, SWITCH_002_TIMING } from './harness.js';
+import { makeNet, SWITCH_002_OPTIONS, SWITCH_002_TIMING } from '../engine/harness.js';
 
 /**
  * The central-buffer switch under random load on the 16-node fat tree, mostly unicasts: the
