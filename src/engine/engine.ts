@@ -12,6 +12,7 @@ import { type ShortcutStats, shortcutStats } from './shortcut-stats.js';
 import { chooseShortcuts, type ShortcutSet, type ShortcutWish } from './shortcuts.js';
 import { type EngineHooks, EngineState, type Timing, type TraceSink } from './state.js';
 import { Terminals } from './terminals.js';
+import { SwitchView } from './view.js';
 
 export type { EngineHooks, ShortcutSet, ShortcutStats, Timing, TraceSink };
 
@@ -90,7 +91,7 @@ export class Engine {
     const s = new EngineState(net, hooks);
     this.s = s;
     // The switch model plugs in here: its policy answers the allocator, the links and releases.
-    const policy = model.create(net, s);
+    const policy = model.create(net, new SwitchView(s));
     this.policy = policy;
     s.onRelease = policy.onRelease;
     s.oneHostLink = policy.oneHostLink === true;

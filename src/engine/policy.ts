@@ -1,6 +1,6 @@
 import type { WormSpec } from '../plan/worm.js';
 import type { Network } from './network.js';
-import type { EngineState } from './state.js';
+import type { SwitchView } from './view.js';
 
 /**
  * A switch organisation (router model): the part of a switch that differs between designs. The
@@ -25,8 +25,11 @@ export interface SwitchModel {
   readonly description: string;
   /** Rejects configurations the model cannot run (e.g. VCT with buffers shorter than packets). */
   validate(net: Network, maxPacketLength: number): void;
-  /** The model's per-run policy on one network, with whatever state it keeps (typed arrays, built once). */
-  create(net: Network, state: EngineState): SwitchPolicy;
+  /**
+   * The model's per-run policy on one network, with whatever state it keeps (typed arrays, built
+   * once). `view` is all it sees of the engine (view.ts).
+   */
+  create(net: Network, view: SwitchView): SwitchPolicy;
 }
 
 export interface SwitchPolicy {
@@ -95,7 +98,7 @@ export interface SwitchPolicy {
    * each before granting: a branch that is not at the front of its output's queue does not compete.
    * Both read the state at the start of the cycle plus this cycle's `onRequest` calls, which all
    * come first, so the order requests are visited in never changes the answer. A model may commit an
-   * adaptive choice in `onRequest` by clearing the branch's `brAlt`; the allocator then moves the
+   * adaptive choice in `onRequest` (SwitchView.commitChoice); the allocator then moves the
    * switch's adaptive pointer past the chosen port. Absent: requests are served round-robin per
    * group, as before, at no cost.
    */
