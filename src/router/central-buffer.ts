@@ -38,7 +38,7 @@ export function maxFanout(net: Network): number {
 export const centralBufferSwitch: SwitchModel = {
   name: 'central-buffer',
   description:
-    'central-buffer switch (002 sec. 4): input FIFOs, crossbar for unblocked packets, shared central buffer of chunks for blocked and replicated ones',
+    'central-buffer switch of 002 sec. 4: input FIFOs, a crossbar for unblocked packets, a shared central buffer of chunks for blocked and replicated ones',
   validate(net, maxLen) {
     largestPacket.set(net, maxLen);
     const o = options(net);

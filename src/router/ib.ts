@@ -15,7 +15,7 @@ import { McsimError } from '../util/errors.js';
 export const ibSwitch: SwitchModel = {
   name: 'ib',
   description:
-    'InfiniBand switch (003): VCT per virtual lane, one packet per VL buffer, whole-packet link arbitration, one host link',
+    "InfiniBand switch of 003: VCT per virtual lane, one packet per VL buffer, whole-packet link arbitration, a node's injection channels share one host link",
   validate(net, maxLen) {
     for (let b = 0; b < net.numBuffers; b++)
       if (net.bufCap[b]! < maxLen)

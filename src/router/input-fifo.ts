@@ -20,7 +20,8 @@ import { OutputQueues } from './output-queue.js';
  */
 export const inputFifoSwitch: SwitchModel = {
   name: 'input-fifo',
-  description: 'input-FIFO switch: packets queue back to back in one FIFO per input port, served in order',
+  description:
+    'input-FIFO switch of 002 sec. 5: one FIFO of bufferDepth flits per input port, up to vcs packets queued back to back, served in order, with head-of-line blocking',
   validate(net, maxLen) {
     const o = net.switchOptions;
     if (o !== undefined) checkProcessorSlots(net, 'input-fifo');
