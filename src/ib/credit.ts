@@ -68,6 +68,7 @@ export function ibCreditSwitch(slots: number): SwitchModel {
       };
       const policy: SwitchPolicy = {
         ...base,
+        needs: [...(base.needs ?? []), 'orderedRequests', 'flitGate'],
         ordered: true,
         laneSlots: slots,
         canAllocate(buf, length) {

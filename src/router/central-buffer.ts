@@ -294,6 +294,7 @@ class CentralBuffer {
     const { bufKind, bufPc } = net;
     const pool = this.pool;
     return {
+      needs: ['orderedRequests', 'requestQueues', 'flitGate', 'sharedSpace', 'sharedPort'],
       ordered: true,
       canAllocate: (buf) => {
         if (bufKind[buf] !== BUF_NET) return true;

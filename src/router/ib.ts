@@ -28,6 +28,7 @@ export const ibSwitch: SwitchModel = {
     const cap = net.bufCap;
     const { bufPc, pcSrc, injFirst } = net;
     return {
+      needs: ['wholePackets'],
       ordered: false,
       wholePackets: true,
       oneHostLink: true,

@@ -1,5 +1,5 @@
 import { BUF_INJ, BUF_NET, inputPort, type Network } from '../engine/network.js';
-import type { SwitchModel, SwitchPolicy } from '../engine/policy.js';
+import type { Need, SwitchModel, SwitchPolicy } from '../engine/policy.js';
 import type { SwitchView } from '../engine/view.js';
 import { McsimError } from '../util/errors.js';
 import { ChunkReads } from './chunk-reads.js';
@@ -66,7 +66,12 @@ export const inputFifoSwitch: SwitchModel = {
     const fifo = bufCap[NC > 0 ? pcFirstBuf[0]! : net.injFirst[0]!]!;
     const inj = opts === undefined ? undefined : new InjectionQueue(net, v, fifo);
     let reads: ChunkReads | undefined;
+    // FIFO order and shared space; with 002's switch parameters, the processor's port, the chunk
+    // path's gate and the output queues too.
+    const needs: Need[] = ['orderedRequests', 'sharedSpace'];
+    if (opts !== undefined) needs.push('sharedPort', 'flitGate', 'requestQueues');
     const policy: SwitchPolicy = {
+      needs,
       ordered: true,
       canAllocate(buf) {
         if (bufKind[buf] !== BUF_NET) return true;
