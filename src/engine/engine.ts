@@ -6,7 +6,7 @@ import type { LinkSinks } from './link-sinks.js';
 import { LinkStage } from './links.js';
 import type { MessageState } from './message.js';
 import { BUF_SINK, type Network } from './network.js';
-import type { SwitchModel, SwitchPolicy } from './policy.js';
+import { checkNeeds, type SwitchModel, type SwitchPolicy } from './policy.js';
 import type { DeadlockReport } from './report.js';
 import { type ShortcutStats, shortcutStats } from './shortcut-stats.js';
 import { chooseShortcuts, type ShortcutSet, type ShortcutWish } from './shortcuts.js';
@@ -92,6 +92,7 @@ export class Engine {
     this.s = s;
     // The switch model plugs in here: its policy answers the allocator, the links and releases.
     const policy = model.create(net, new SwitchView(s));
+    checkNeeds(model.name, policy);
     this.policy = policy;
     s.onRelease = policy.onRelease;
     s.oneHostLink = policy.oneHostLink === true;

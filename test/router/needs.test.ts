@@ -1,11 +1,13 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { Engine } from '../../src/engine/engine.js';
 import { checkNeeds, type Need, type SwitchPolicy } from '../../src/engine/policy.js';
 import { EngineState } from '../../src/engine/state.js';
 import { SwitchView } from '../../src/engine/view.js';
+import { wormholeRouter } from '../../src/router/wormhole.js';
 import { McsimError } from '../../src/util/errors.js';
 import { SWITCHES } from '../engine/fast/cases.js';
-import { makeNet } from '../engine/harness.js';
+import { makeNet, PAPER_TIMING } from '../engine/harness.js';
 
 const plain: SwitchPolicy = { canAllocate: () => true, ordered: false };
 
@@ -46,6 +48,20 @@ describe('switch models declare what they need of the engine (policy.ts NEEDS)',
       const others = HOOKS.map((h) => h[2]).filter((n) => n !== need);
       assert.throws(() => checkNeeds('mine', { ...policy, needs: others }), McsimError, hook);
     }
+  });
+
+  it('the engine refuses, when it is built, a model whose policy sets a hook without its need', () => {
+    const net = makeNet('mesh:4x4');
+    const model = { ...wormholeRouter, name: 'gated', create: () => ({ ...plain, flitGate: () => true }) };
+    assert.throws(
+      () => new Engine(net, model, PAPER_TIMING),
+      /switch model "gated" sets flitGate but does not declare the need "flitGate"/,
+    );
+    const declared = {
+      ...model,
+      create: () => ({ ...plain, flitGate: () => true, needs: ['flitGate' as const] }),
+    };
+    assert.doesNotThrow(() => new Engine(net, declared, PAPER_TIMING));
   });
 
   it('the models need what they do: nothing for wormhole, whole packets for ib, a FIFO for input-fifo', () => {
