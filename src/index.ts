@@ -17,12 +17,13 @@ export {
 } from './engine/engine.js';
 export type { Delivery, MessageState } from './engine/message.js';
 export { buildNetwork, describeBuffer, type Network, type NetworkOptions } from './engine/network.js';
-export type { RouterModel, SwitchModel, SwitchPolicy } from './engine/policy.js';
+export { NEEDS, type Need, type RouterModel, type SwitchModel, type SwitchPolicy } from './engine/policy.js';
 export type { DeadlockReport } from './engine/report.js';
+export type { SwitchView } from './engine/view.js';
 export type { LatencyStats, RunMetrics } from './metrics/types.js';
 export { SERVICES, type Service, type StopSpec, unicastWorm, type WormSpec } from './plan/worm.js';
 export { readSweepRecords } from './results/read.js';
-export { ROUTER_MODELS, routerModel } from './router/registry.js';
+export { ROUTER_MODELS, registerSwitchModel, routerModel } from './router/registry.js';
 export { type Hop, tracePath, tracePathVia } from './routing/path.js';
 export { buildRouting, defaultRoutingName, ROUTINGS } from './routing/registry.js';
 export type { RoutingDef, RoutingFunction } from './routing/routing.js';

@@ -1,5 +1,6 @@
 // zod/mini, as in schema.ts; a namespace import lets esbuild keep only the zod functions used.
 import * as z from 'zod/mini';
+import { SWITCH_MODEL_NAMES, switchingDescription } from '../router/registry.js';
 import { count, defaulted, described, positiveInt } from './fields.js';
 
 /**
@@ -74,6 +75,22 @@ export const SwitchOptionsSchema = z.lazy(() =>
   }),
 );
 
+/**
+ * A registered switch model's name (src/router/registry.ts), checked against the live list at
+ * parse time, so a model registered after this module loaded (`registerSwitchModel`) is accepted;
+ * the JSON Schema lists the names as an enum.
+ */
+function switchModelName() {
+  const name = z.string().check(
+    z.superRefine((v, ctx) => {
+      if (!SWITCH_MODEL_NAMES.includes(v))
+        ctx.issues.push({ code: 'invalid_value', values: [...SWITCH_MODEL_NAMES], input: v });
+    }),
+  );
+  z.globalRegistry.add(name, { enum: SWITCH_MODEL_NAMES });
+  return name;
+}
+
 export const NetworkSchema = z.strictObject({
   topology: defaulted(
     z.string(),
@@ -95,11 +112,7 @@ export const NetworkSchema = z.strictObject({
     'Virtual channels per physical channel: a number for every class, or per channel class. Default 2 (on a CCC: { cycle: 2, hypercube: 1 }, 004 sec. 3).',
   ),
   bufferDepth: defaulted(positiveInt(), 1, 'Flits per VC buffer. Default 1 (000 sec. 5.1).'),
-  switching: defaulted(
-    z.enum(['wormhole', 'vct', 'input-fifo', 'central-buffer', 'ib']),
-    'wormhole',
-    "Switch model: 'wormhole' (input-VC router), 'vct' (virtual cut-through: a packet advances only where all of it fits), 'input-fifo' (one FIFO of bufferDepth flits per input port, up to vcs packets queued, served in order: head-of-line blocking, 002 sec. 5), 'central-buffer' (input FIFOs in front of a shared central buffer of chunks, 002 sec. 4), or 'ib' (InfiniBand, 003: VCT per virtual lane, whole-packet link arbitration, a node's injection channels share one host link). Default 'wormhole'.",
-  ),
+  switching: defaulted(switchModelName(), 'wormhole', switchingDescription()),
   switchOptions: described(
     z.optional(SwitchOptionsSchema),
     "Parameters of 002's switches (central-buffer; input-fifo with chunk timing and the buffer rule of 002 sec. 5). Absent: input-fifo keeps its plain timing.",

@@ -10,10 +10,11 @@ import type { LinkSinks } from './link-sinks.js';
 import { LinkStage } from './links.js';
 import type { MessageState } from './message.js';
 import { BUF_SINK, type Network } from './network.js';
-import type { SwitchModel, SwitchPolicy } from './policy.js';
+import { checkNeeds, type SwitchModel, type SwitchPolicy } from './policy.js';
 import type { DeadlockReport } from './report.js';
 import { type EngineHooks, EngineState, type Timing, type TraceSink } from './state.js';
 import { Terminals } from './terminals.js';
+import { SwitchView } from './view.js';
 
 export type { EngineHooks, ShortcutSet, ShortcutStats, Timing, TraceSink };
 
@@ -92,7 +93,8 @@ export class Engine {
     const s = new EngineState(net, hooks);
     this.s = s;
     // The switch model plugs in here: its policy answers the allocator, the links and releases.
-    const policy = model.create(net, s);
+    const policy = model.create(net, new SwitchView(s));
+    checkNeeds(model.name, policy);
     this.policy = policy;
     s.onRelease = policy.onRelease;
     s.oneHostLink = policy.oneHostLink === true;

@@ -1,6 +1,7 @@
 import type { WormSpec } from '../plan/worm.js';
+import { McsimError } from '../util/errors.js';
 import type { Network } from './network.js';
-import type { EngineState } from './state.js';
+import type { SwitchView } from './view.js';
 
 /**
  * A switch organisation (router model): the part of a switch that differs between designs. The
@@ -25,11 +26,63 @@ export interface SwitchModel {
   readonly description: string;
   /** Rejects configurations the model cannot run (e.g. VCT with buffers shorter than packets). */
   validate(net: Network, maxPacketLength: number): void;
-  /** The model's per-run policy on one network, with whatever state it keeps (typed arrays, built once). */
-  create(net: Network, state: EngineState): SwitchPolicy;
+  /**
+   * The model's per-run policy on one network, with whatever state it keeps (typed arrays, built
+   * once). `view` is all it sees of the engine (view.ts).
+   */
+  create(net: Network, view: SwitchView): SwitchPolicy;
+}
+
+/**
+ * What a switch model asks of the engine beyond the per-buffer defaults, each named once with the
+ * hooks it covers. A policy declares its needs (`SwitchPolicy.needs`); the engine refuses a policy
+ * that sets a hook without declaring its need (`checkNeeds`) and keeps each speed shortcut only
+ * where no declared need breaks its rule (chooseShortcuts), so a model says what it does, not
+ * which shortcuts it allows.
+ */
+export const NEEDS = {
+  sharedSpace: 'the model counts space itself, shared by several buffers (room)',
+  sharedPort: "a node's injection buffers share one FIFO of its processor's port (injectRoom)",
+  flitGate: 'the model may hold back any flit of a branch by its own clock (flitGate)',
+  wholePackets: 'links send whole packets (wholePackets)',
+  orderedRequests: 'a head requests its output only when the model lets it (ordered, mayRequest)',
+  requestQueues: 'the model sees every request and chooses which may claim its output (onRequest, mayClaim)',
+} as const;
+
+export type Need = keyof typeof NEEDS;
+
+/** The hooks each need covers: a policy that sets one (present, or a flag true) declares the need. */
+const HOOK_NEEDS: readonly (readonly [keyof SwitchPolicy, Need])[] = [
+  ['room', 'sharedSpace'],
+  ['injectRoom', 'sharedPort'],
+  ['flitGate', 'flitGate'],
+  ['wholePackets', 'wholePackets'],
+  ['ordered', 'orderedRequests'],
+  ['mayRequest', 'orderedRequests'],
+  ['onRequest', 'requestQueues'],
+  ['mayClaim', 'requestQueues'],
+];
+
+/** Throws unless every hook `policy` sets has its need declared in `policy.needs`. */
+export function checkNeeds(model: string, policy: SwitchPolicy): void {
+  const needs = policy.needs ?? [];
+  for (const [hook, need] of HOOK_NEEDS) {
+    const v = policy[hook];
+    if (v === undefined || v === false || needs.includes(need)) continue;
+    throw new McsimError(
+      `switch model "${model}" sets ${hook} but does not declare the need "${need}" (${NEEDS[need]}): add it to its policy's needs`,
+      'network.switching',
+    );
+  }
 }
 
 export interface SwitchPolicy {
+  /**
+   * What the model asks of the engine beyond the per-buffer defaults (NEEDS): every hook it sets
+   * among room, injectRoom, flitGate, wholePackets, ordered / mayRequest and onRequest / mayClaim
+   * needs its entry. Absent: none.
+   */
+  readonly needs?: readonly Need[];
   /** May a worm of `length` flits be given the free buffer `buf`? */
   canAllocate(buf: number, length: number): boolean;
   /** When true, `mayRequest` is asked before a header competes for an output. */
@@ -95,7 +148,7 @@ export interface SwitchPolicy {
    * each before granting: a branch that is not at the front of its output's queue does not compete.
    * Both read the state at the start of the cycle plus this cycle's `onRequest` calls, which all
    * come first, so the order requests are visited in never changes the answer. A model may commit an
-   * adaptive choice in `onRequest` by clearing the branch's `brAlt`; the allocator then moves the
+   * adaptive choice in `onRequest` (SwitchView.commitChoice); the allocator then moves the
    * switch's adaptive pointer past the chosen port. Absent: requests are served round-robin per
    * group, as before, at no cost.
    */

@@ -39,8 +39,8 @@ export function ibCreditSwitch(slots: number): SwitchModel {
     name: 'ib',
     description: `${ibSwitch.description}; credit mode: ${slots} packets per VL FIFO`,
     validate: ibSwitch.validate,
-    create(net, s) {
-      const base = ibSwitch.create(net, s);
+    create(net, v) {
+      const base = ibSwitch.create(net, v);
       const { bufKind, bufPc, bufVc, pcFirstBuf, pcVcs, pcSrc, injFirst } = net;
       const NC = net.numNetChannels;
       const lanes = Math.max(1, ...Array.from(pcVcs.subarray(0, NC), (v) => v / slots));
@@ -64,10 +64,11 @@ export function ibCreditSwitch(slots: number): SwitchModel {
       const inTurn = (buf: number) => {
         const i = indexOf(buf) % slots;
         if (i === front[fifoOf(buf)]) return true;
-        return s.recv[buf - i + ((i - 1 + slots) % slots)]! > 0;
+        return v.received(buf - i + ((i - 1 + slots) % slots)) > 0;
       };
       const policy: SwitchPolicy = {
         ...base,
+        needs: [...(base.needs ?? []), 'orderedRequests', 'flitGate'],
         ordered: true,
         laneSlots: slots,
         canAllocate(buf, length) {
@@ -82,7 +83,7 @@ export function ibCreditSwitch(slots: number): SwitchModel {
         // A VL's packets cross its link in the order they were given its slots.
         flitGate(slot, sent) {
           if (sent !== 0) return true;
-          const out = s.brOut[slot]!;
+          const out = v.output(slot);
           return bufKind[out] !== BUF_NET || inTurn(out);
         },
         mayRequest(buf) {
@@ -117,7 +118,7 @@ export function ibCreditSwitch(slots: number): SwitchModel {
             if (lane * slots >= width) continue;
             const first = (c < NC ? pcFirstBuf[c]! : injFirst[c - NC]!) + lane * slots;
             let held = 0;
-            for (let i = 0; i < slots; i++) if (s.owner[first + i] !== -1) held++;
+            for (let i = 0; i < slots; i++) if (v.held(first + i)) held++;
             if (held !== queued[f]) return `VL FIFO ${f}: ${held} slots held, ${queued[f]} counted`;
           }
           return undefined;

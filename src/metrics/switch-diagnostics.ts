@@ -1,7 +1,7 @@
 import type { MessageState } from '../engine/message.js';
 import { BUF_INJ, BUF_NET, BUF_SINK, type Network } from '../engine/network.js';
 import type { SwitchModel, SwitchPolicy } from '../engine/policy.js';
-import type { EngineState } from '../engine/state.js';
+import type { SwitchView } from '../engine/view.js';
 import type { Interval } from '../stats/interval.js';
 import { McsimError } from '../util/errors.js';
 import type { Batching } from './measures.js';
@@ -133,11 +133,11 @@ export class SwitchDiagnostics {
       name: model.name,
       description: model.description,
       validate: (net, maxLen) => model.validate(net, maxLen),
-      create: (net, s) => this.wrap(model.create(net, s), s),
+      create: (net, v) => this.wrap(model.create(net, v), v),
     };
   }
 
-  private wrap(inner: SwitchPolicy, s: EngineState): SwitchPolicy {
+  private wrap(inner: SwitchPolicy, v: SwitchView): SwitchPolicy {
     const atHead = inner.atHead;
     if (atHead === undefined)
       throw new McsimError(
@@ -147,18 +147,18 @@ export class SwitchDiagnostics {
     return {
       ...inner,
       beginCycle: (t) => {
-        this.poll(s, atHead, t, false);
+        this.poll(v, atHead, t, false);
         inner.beginCycle?.(t);
-        this.poll(s, atHead, t, true);
-        if (this.inWindow(t)) this.sampleCb(s);
+        this.poll(v, atHead, t, true);
+        if (this.inWindow(t)) this.sampleCb(v);
       },
       onGrant: (buf) => {
         inner.onGrant?.(buf);
-        this.granted_(s, buf);
+        this.granted_(v, buf);
       },
       onRelease: (buf) => {
         inner.onRelease?.(buf);
-        this.released(s, buf);
+        this.released(v, buf);
       },
     };
   }
@@ -171,22 +171,23 @@ export class SwitchDiagnostics {
    * Packets that reached the head (routed) start waiting; after the model's own decisions of the
    * cycle (`afterModel`), a waiting packet no longer at the head was written into the central buffer.
    */
-  private poll(s: EngineState, atHead: (b: number) => boolean, t: number, afterModel: boolean): void {
-    for (let i = 0; i < s.pendCount; i++) {
-      const b = s.pend[i]!;
+  private poll(v: SwitchView, atHead: (b: number) => boolean, t: number, afterModel: boolean): void {
+    for (let i = 0; i < v.waitingCount; i++) {
+      const b = v.waiting(i);
       if (this.side[b]! < 0) continue;
       let st = this.state[b];
       if (st === IDLE) {
-        if (t < s.readyAt[b]! || !atHead(b)) continue;
+        if (t < v.headReadyAt(b) || !atHead(b)) continue;
         st = this.state[b] = WAITING;
         this.start[b] = t;
-        this.fanout[b] = s.brN[b]!;
+        this.fanout[b] = v.branches(b);
         this.granted[b] = 0;
         this.worst[b] = 0;
         this.chunkAt[b] = -1;
       }
       if (st !== WAITING) continue;
-      if (this.chunkAt[b]! < 0 && s.recv[b]! >= Math.min(this.chunkFlits, s.bufLen[b]!)) this.chunkAt[b] = t;
+      if (this.chunkAt[b]! < 0 && v.received(b) >= Math.min(this.chunkFlits, v.length(b)))
+        this.chunkAt[b] = t;
       if (afterModel && !atHead(b)) {
         // Written in this cycle. A replicated packet can only be written, at the earliest in the
         // cycle after its header chunk is complete (docs/algorithms/central-buffer.md, "The chunk
@@ -203,47 +204,47 @@ export class SwitchDiagnostics {
   }
 
   /** Flits held in the central buffers (arrived, not yet read by every port), by input side. */
-  private sampleCb(s: EngineState): void {
-    const key = s.now - this.windowStart;
+  private sampleCb(v: SwitchView): void {
+    const key = v.now - this.windowStart;
     for (let i = 0; i < this.nInCb; i++) {
       const b = this.inCb[i]!;
-      const f = s.recv[b]! - s.minSent(b);
+      const f = v.occupancy(b);
       this.cbFlits[this.side[b]!]! += f;
       this.batches?.amount(this.side[b] === DOWN ? CB_DOWN : CB_UP, key, f);
     }
   }
 
-  private granted_(s: EngineState, cand: number): void {
-    const t = s.now;
+  private granted_(v: SwitchView, cand: number): void {
+    const t = v.now;
     const inWin = this.inWindow(t);
     const kind = this.net.bufKind[cand];
     const key = t - this.windowStart;
     if (inWin && kind === BUF_INJ) {
-      this.injectedFlits += s.bufLen[cand]!;
-      this.batches?.amount('injected', key, s.bufLen[cand]!);
+      this.injectedFlits += v.length(cand);
+      this.batches?.amount('injected', key, v.length(cand));
     }
     if (inWin && this.cls[cand]! >= 0) {
-      this.classFlits[this.cls[cand]!]! += s.bufLen[cand];
-      this.batches?.amount(`channelLoad.${this.classNames[this.cls[cand]!]}`, key, s.bufLen[cand]!);
+      this.classFlits[this.cls[cand]!]! += v.length(cand);
+      this.batches?.amount(`channelLoad.${this.classNames[this.cls[cand]!]}`, key, v.length(cand));
     }
-    const f = s.feeder[cand]!;
+    const f = v.upstream(cand);
     if (f < 0) return;
-    const b = s.slotBuf(f);
+    const b = v.bufferOf(f);
     if (this.state[b] !== WAITING) return;
     // A replicated branch may request only after the chunk delay and its rank (SwitchPolicy.branchDelay):
     // that structural delay is not waiting, so each output's wait counts from its earliest request.
-    const ready = f < s.brReady.length ? Math.max(this.start[b]!, s.brReady[f]!) : this.start[b]!;
+    const ready = Math.max(this.start[b]!, v.branchReadyAt(f));
     if (t - ready > this.worst[b]!) this.worst[b] = t - ready;
     if (++this.granted[b]! < this.fanout[b]!) return;
     this.book(this.wait[this.side[b]!]!, this.worst[b]!, t);
     this.state[b] = SERVED;
   }
 
-  private released(s: EngineState, b: number): void {
+  private released(v: SwitchView, b: number): void {
     const st = this.state[b];
     if (st === IDLE) return;
     // The packet behind may use the head from the next cycle.
-    if (st === SERVED) this.bookResidence(b, s.now + 1);
+    if (st === SERVED) this.bookResidence(b, v.now + 1);
     if (st === IN_CB) {
       const p = this.inCbPos[b]!;
       const last = this.inCb[--this.nInCb]!;

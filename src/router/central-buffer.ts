@@ -1,6 +1,6 @@
 import { BUF_INJ, BUF_NET, inputPort, type Network } from '../engine/network.js';
 import type { SwitchModel, SwitchPolicy } from '../engine/policy.js';
-import type { EngineState } from '../engine/state.js';
+import type { SwitchView } from '../engine/view.js';
 import { McsimError } from '../util/errors.js';
 import { ChunkPool } from './chunk-pool.js';
 import { ChunkReads } from './chunk-reads.js';
@@ -38,7 +38,7 @@ export function maxFanout(net: Network): number {
 export const centralBufferSwitch: SwitchModel = {
   name: 'central-buffer',
   description:
-    'central-buffer switch (002 sec. 4): input FIFOs, crossbar for unblocked packets, shared central buffer of chunks for blocked and replicated ones',
+    'central-buffer switch of 002 sec. 4: input FIFOs, a crossbar for unblocked packets, a shared central buffer of chunks for blocked and replicated ones',
   validate(net, maxLen) {
     largestPacket.set(net, maxLen);
     const o = options(net);
@@ -66,10 +66,10 @@ export const centralBufferSwitch: SwitchModel = {
       );
     checkProcessorSlots(net, 'central-buffer');
   },
-  create(net, s) {
+  create(net, v) {
     // Also for an engine built without validate(): no configuration gives the processor's port fewer slots.
     checkProcessorSlots(net, 'central-buffer');
-    return new CentralBuffer(net, s).policy();
+    return new CentralBuffer(net, v).policy();
   },
 };
 
@@ -124,7 +124,7 @@ class CentralBuffer {
 
   constructor(
     private readonly net: Network,
-    private readonly s: EngineState,
+    private readonly v: SwitchView,
   ) {
     const o = options(net);
     const NC = net.numNetChannels;
@@ -152,14 +152,14 @@ class CentralBuffer {
     this.reserve =
       o.multicastReserveChunks ??
       Math.min(Math.ceil(maxLen / o.chunkFlits) + maxFanout(net) - 1, o.centralBufferChunks);
-    this.pool = new ChunkPool(net, s, o.centralBufferChunks, o.chunkFlits);
-    this.inj = new InjectionQueue(net, s, o.inputFifoFlits);
+    this.pool = new ChunkPool(net, v, o.centralBufferChunks, o.chunkFlits);
+    this.inj = new InjectionQueue(net, v, o.inputFifoFlits);
     // Flit f of a chunk read in cycle R leaves at R + 4 + f with 002's 7-cycle chunk delay of
     // 8-flit chunks (sec. 7.1); a different chunkDelay moves it by the difference.
     const readToLink = 4 + o.chunkDelay - (o.chunkFlits - 1);
     const { bufRouter } = net;
-    this.reads = new ChunkReads(net, s, o.chunkFlits, readToLink, o.chunkFlits >> 1, (b) => bufRouter[b]!);
-    this.queues = new OutputQueues(net.numNetChannels + net.numNodes, net.numBuffers * s.MB);
+    this.reads = new ChunkReads(net, v, o.chunkFlits, readToLink, o.chunkFlits >> 1, (b) => bufRouter[b]!);
+    this.queues = new OutputQueues(net.numNetChannels + net.numNodes, net.numBuffers * v.maxBranches);
     this.reads.useQueues(this.queues);
   }
 
@@ -178,7 +178,7 @@ class CentralBuffer {
     let n = 0;
     for (let i = 0; i < this.count[pc]!; i++) {
       const b = this.ring[pc * this.V + ((this.head[pc]! + i) % this.V)]!;
-      n += this.s.recv[b]! - this.s.minSent(b);
+      n += this.v.occupancy(b);
     }
     return n;
   }
@@ -192,16 +192,16 @@ class CentralBuffer {
    * port first.
    */
   private beginCycle(t: number): void {
-    const s = this.s;
+    const v = this.v;
     const net = this.net;
     this.pool.update();
     this.reads.step(t);
-    for (let i = 0; i < s.pendCount; i++) this.reads.observe(s.pend[i]!, t);
-    for (let i = 0; i < s.pendCount; i++) {
-      const b = s.pend[i]!;
-      if (t < s.readyAt[b]! || this.pool.isAdmitted(b)) continue;
+    for (let i = 0; i < v.waitingCount; i++) this.reads.observe(v.waiting(i), t);
+    for (let i = 0; i < v.waitingCount; i++) {
+      const b = v.waiting(i);
+      if (t < v.headReadyAt(b) || this.pool.isAdmitted(b)) continue;
       const kind = net.bufKind[b];
-      const k = s.brN[b]!;
+      const k = v.branches(b);
       // A unicast tries the crossbar first; only one that asked for its output in an earlier cycle
       // and did not get it is written into the buffer, from a switch's input or from the processor's
       // alike (002 sec. 4.1: "when packets are blocked at an input port due to a busy output port,
@@ -209,7 +209,7 @@ class CentralBuffer {
       if (k < 2 && !(this.asked[b]! < t)) continue;
       const r = net.bufRouter[b]!;
       if (t < this.writeFree[r]!) continue;
-      const L = s.bufLen[b]!;
+      const L = v.length(b);
       // The header chunk is written at least one cycle after its last flit arrived ("The chunk path").
       if (this.reads.prevRecv(b) < Math.min(this.chunk, L)) continue;
       const chunks = Math.ceil(L / this.chunk);
@@ -244,12 +244,12 @@ class CentralBuffer {
       this.writeFree[r] = t + 1;
       this.lrs[r] = this.portOf(b) + 1;
     }
-    for (let i = 0; i < s.pendCount; i++) {
-      const b = s.pend[i]!;
+    for (let i = 0; i < v.waitingCount; i++) {
+      const b = v.waiting(i);
       const r = net.bufRouter[b]!;
       if (this.bestStamp[r] !== t || this.bestBuf[r] !== b) continue;
       this.bestStamp[r] = -1;
-      const k = s.brN[b]!;
+      const k = v.branches(b);
       this.pool.admit(b, k);
       this.wrote(r, t);
       this.reads.track(b, t, true);
@@ -290,45 +290,46 @@ class CentralBuffer {
 
   policy(): SwitchPolicy {
     const net = this.net;
-    const s = this.s;
+    const v = this.v;
     const { bufKind, bufPc } = net;
     const pool = this.pool;
     return {
+      needs: ['orderedRequests', 'requestQueues', 'flitGate', 'sharedSpace', 'sharedPort'],
       ordered: true,
       canAllocate: (buf) => {
         if (bufKind[buf] !== BUF_NET) return true;
         const last = this.newest[bufPc[buf]!]!;
-        return last < 0 || s.owner[last] === -1 || s.recv[last] === s.bufLen[last];
+        return last < 0 || !v.held(last) || v.received(last) === v.length(last);
       },
       onRequest: (slot, g, t) => {
         // A packet joins its output's queue with its header-copy write (002 sec. 4.1: "if
         // firstP = nil then firstP <- writeloc else NP[lastP] <- writeloc; lastP <- writeloc"); an
         // adaptive up port is committed then ("Output queues"). A packet not yet written asks
         // for the crossbar: the first such request makes a unicast eligible for the buffer.
-        const b = s.slotBuf(slot);
+        const b = v.bufferOf(slot);
         if (!pool.isAdmitted(b)) {
           if (this.asked[b]! > t) this.asked[b] = t;
           return;
         }
         if (this.queues.isQueued(slot)) return;
         this.queues.push(slot, g, this.reads.headerAt(slot));
-        s.brAlt[slot] = 0;
+        v.commitChoice(slot);
       },
       mayClaim: (slot, g, t) => {
         // Queued: only the front of its output's queue, once its header copy is written. Not
         // queued (the crossbar): only an idle output, its queue empty ("Crossbar (the flit path)").
         const q = this.queues;
         const front = q.firstP[g]!;
-        if (pool.isAdmitted(s.slotBuf(slot))) return front === slot && q.key[slot]! <= t;
+        if (pool.isAdmitted(v.bufferOf(slot))) return front === slot && q.key[slot]! <= t;
         return front === -1 || q.key[front]! > t;
       },
       flitGate: (slot, sent, t) => this.reads.gate(slot, sent, t),
       mayRequest: (buf) => {
         const kind = bufKind[buf];
         if (pool.isAdmitted(buf)) return true;
-        if (kind === BUF_INJ) return this.inj.isFront(buf) && s.brN[buf]! < 2;
+        if (kind === BUF_INJ) return this.inj.isFront(buf) && v.branches(buf) < 2;
         if (kind !== BUF_NET) return true;
-        return this.isHead(buf) && s.brN[buf]! < 2;
+        return this.isHead(buf) && v.branches(buf) < 2;
       },
       room: (buf) => pool.isAdmitted(buf) || this.fill(bufPc[buf]!) < this.fifoFlits,
       // The processor's port: the same FIFO bound; a packet written into the central buffer has left it.
@@ -341,9 +342,9 @@ class CentralBuffer {
           this.inj.granted(buf);
           return;
         }
-        const slot = s.feeder[buf]!;
+        const slot = v.upstream(buf);
         this.queues.remove(slot);
-        this.reads.granted(slot, s.brGroup[slot]!);
+        this.reads.granted(slot, v.group(slot));
         if (bufKind[buf] !== BUF_NET) return;
         const pc = bufPc[buf]!;
         this.ring[pc * this.V + ((this.head[pc]! + this.count[pc]!) % this.V)] = buf;
@@ -388,7 +389,7 @@ class CentralBuffer {
         // A processor's packet has left its input exactly when it is in the central buffer.
         const inj0 = net.injFirst[0] ?? 0;
         for (let b = inj0; b < inj0 + net.numNodes * net.injPerNode; b++)
-          if (s.owner[b] !== -1 && this.inj.hasLeft(b) !== pool.isAdmitted(b))
+          if (v.held(b) && this.inj.hasLeft(b) !== pool.isAdmitted(b))
             return `central-buffer: node ${net.pcSrc[bufPc[b]!]}'s packet in injection buffer ${b} has ${this.inj.hasLeft(b) ? '' : 'not '}left its input but is ${pool.isAdmitted(b) ? '' : 'not '}in the central buffer`;
         const port = this.inj.check();
         if (port !== undefined) return `central-buffer: ${port}`;

@@ -1,5 +1,5 @@
 import type { Network } from '../engine/network.js';
-import type { EngineState } from '../engine/state.js';
+import type { SwitchView } from '../engine/view.js';
 
 /**
  * The chunk accounting of a central buffer (002 sec. 4.1-4.2.2), per switch: the free count F, and
@@ -34,7 +34,7 @@ export class ChunkPool {
 
   constructor(
     private readonly net: Network,
-    private readonly s: EngineState,
+    private readonly v: SwitchView,
     readonly capacity: number,
     readonly chunk: number,
   ) {
@@ -63,7 +63,7 @@ export class ChunkPool {
   /** Packet in buffer b, replicated to k ports, is written into the central buffer: reserve its chunks. */
   admit(b: number, k: number): void {
     const kk = Math.max(1, k);
-    const need = Math.ceil(this.s.bufLen[b]! / this.chunk) + kk - 1;
+    const need = Math.ceil(this.v.length(b) / this.chunk) + kk - 1;
     this.admitted[b] = 1;
     this.need[b] = need;
     this.ks[b] = kk;
@@ -112,26 +112,26 @@ export class ChunkPool {
 
   /** Chunks of packet b whose every reader has read them. */
   private freedNow(b: number): number {
-    const s = this.s;
-    const L = s.bufLen[b]!;
+    const v = this.v;
+    const L = v.length(b);
     const h = this.end(0, L);
     let f = 0;
     // Header copies: one per port, each freed by its own reader (002 sec. 4.2.1, Fig. 8).
-    for (let k = 0; k < s.brN[b]!; k++) if (s.brSent[s.slot(b, k)]! >= h) f++;
+    for (let k = 0; k < v.branches(b); k++) if (v.sent(v.slot(b, k)) >= h) f++;
     // Chunks 1 .. nC - 1, freed once the slowest reader m has sent their last flit: chunk j < nC - 1
     // ends at (j + 1) c, the last one at L. Counted in closed form: this runs for every packet in
     // every central buffer in every cycle.
-    const m = s.minSent(b);
+    const m = v.slowestSent(b);
     return f + (m >= L ? Math.ceil(L / this.chunk) - 1 : Math.max(0, Math.floor(m / this.chunk) - 1));
   }
 
   /** Chunks of packet b written so far (header copies as soon as the header chunk is in). */
   private written(b: number): number {
-    const s = this.s;
-    const L = s.bufLen[b]!;
+    const v = this.v;
+    const L = v.length(b);
     const nC = Math.ceil(L / this.chunk);
-    let w = s.recv[b]! >= this.end(0, L) ? this.ks[b]! : 0;
-    for (let j = 1; j < nC; j++) if (s.recv[b]! >= this.end(j, L)) w++;
+    let w = v.received(b) >= this.end(0, L) ? this.ks[b]! : 0;
+    for (let j = 1; j < nC; j++) if (v.received(b) >= this.end(j, L)) w++;
     return w;
   }
 
@@ -143,7 +143,7 @@ export class ChunkPool {
 
   /** The accounting invariant and the chunk counters, or the first violation. */
   check(): string | undefined {
-    const s = this.s;
+    const v = this.v;
     const held = new Float64Array(this.net.numSwitches);
     for (let r = 0; r < this.net.numSwitches; r++)
       for (let b = this.first[r]!; b !== -1; b = this.next[b]!) {
@@ -152,12 +152,12 @@ export class ChunkPool {
         const need = this.need[b]!;
         if (!(this.freed[b]! <= fNow && fNow <= w && w <= need))
           return `central buffer: packet in buffer ${b} has freed ${this.freed[b]}/${fNow}, written ${w}, reserved ${need} chunks`;
-        if (s.brN[b] !== this.ks[b])
-          return `central buffer: packet in buffer ${b} has ${s.brN[b]} readers, admitted with ${this.ks[b]}`;
-        const L = s.bufLen[b]!;
+        if (v.branches(b) !== this.ks[b])
+          return `central buffer: packet in buffer ${b} has ${v.branches(b)} readers, admitted with ${this.ks[b]}`;
+        const L = v.length(b);
         for (let j = 1; j < Math.ceil(L / this.chunk); j++) {
           let readers = this.ks[b]!;
-          for (let k = 0; k < s.brN[b]!; k++) if (s.brSent[s.slot(b, k)]! >= this.end(j, L)) readers--;
+          for (let k = 0; k < v.branches(b); k++) if (v.sent(v.slot(b, k)) >= this.end(j, L)) readers--;
           if (readers < 0 || readers > this.ks[b]!)
             return `central buffer: chunk ${j} of buffer ${b} has counter ${readers}`;
         }

@@ -1,5 +1,5 @@
 import type { Network } from '../engine/network.js';
-import type { EngineState } from '../engine/state.js';
+import type { SwitchView } from '../engine/view.js';
 import type { OutputQueues } from './output-queue.js';
 
 /**
@@ -65,15 +65,15 @@ export class ChunkReads {
   private queues: OutputQueues | undefined;
 
   constructor(
-    private readonly net: Network,
-    private readonly s: EngineState,
+    net: Network,
+    private readonly v: SwitchView,
     private readonly chunk: number,
     private readonly readToLink: number,
     private readonly serial: number,
     private readonly ramOf: (b: number) => number,
   ) {
     const NB = net.numBuffers;
-    const NS = NB * s.MB;
+    const NS = NB * v.maxBranches;
     this.on = new Uint8Array(NS);
     this.readN = new Int32Array(NS);
     this.rAt = new Float64Array(2 * NS);
@@ -111,9 +111,9 @@ export class ChunkReads {
   private drained(g: number): boolean {
     const c = this.holder[g]!;
     if (c === -1) return true;
-    const s = this.s;
-    const L = s.bufLen[s.slotBuf(c)]!;
-    const sent = s.brSent[c]!;
+    const v = this.v;
+    const L = v.length(v.bufferOf(c));
+    const sent = v.sent(c);
     return sent >= L || (this.on[c] === 1 && this.readN[c]! >= L && L - sent <= this.serial);
   }
 
@@ -121,7 +121,7 @@ export class ChunkReads {
   observe(b: number, t: number): void {
     if (this.snapT[b] === t) return;
     this.prev[b] = this.snapT[b] === t - 1 ? this.cur[b]! : 0;
-    this.cur[b] = this.s.recv[b]!;
+    this.cur[b] = this.v.received(b);
     this.snapT[b] = t;
   }
 
@@ -145,14 +145,14 @@ export class ChunkReads {
    * otherwise (input buffer) every chunk is written one cycle after it is complete.
    */
   track(b: number, t: number, copies: boolean): void {
-    const s = this.s;
-    const k = s.brN[b]!;
+    const v = this.v;
+    const k = v.branches(b);
     for (let i = 0; i < k; i++) {
-      const slot = s.slot(b, i);
+      const slot = v.slot(b, i);
       this.on[slot] = 1;
       this.readN[slot] = 0;
       let rank = 0;
-      for (let j = 0; j < k; j++) if (j !== i && this.portOf(s.slot(b, j)) < this.portOf(slot)) rank++;
+      for (let j = 0; j < k; j++) if (j !== i && v.targetPort(v.slot(b, j)) < v.targetPort(slot)) rank++;
       this.hdrAt[slot] = t + rank;
     }
     this.copies[b] = copies ? 1 : 0;
@@ -165,10 +165,11 @@ export class ChunkReads {
 
   /** Buffer b's worm has left: its slots leave the chunk path. */
   release(b: number): void {
-    for (let i = 0; i < this.s.MB; i++) {
-      const slot = this.s.slot(b, i);
+    const v = this.v;
+    for (let i = 0; i < v.maxBranches; i++) {
+      const slot = v.slot(b, i);
       this.on[slot] = 0;
-      const g = this.s.brGroup[slot]!;
+      const g = v.group(slot);
       if (g >= 0 && g < this.holder.length && this.holder[g] === slot) this.holder[g] = -1;
     }
     const p = this.pos[b]!;
@@ -179,17 +180,9 @@ export class ChunkReads {
     this.pos[b] = -1;
   }
 
-  /** The output port a branch leaves by (a consumption branch: its end node's port). */
-  private portOf(slot: number): number {
-    const s = this.s;
-    if (!s.brSink[slot]) return s.brRoute[slot]! & 0xff;
-    const w = s.owner[s.slotBuf(slot)]!;
-    return this.net.nodePort[s.wormC[w]!.node[s.brTarget[slot]!]!]!;
-  }
-
   /** May packet b write its next chunk in cycle t: past its header copies, and a complete chunk unwritten? */
   canWrite(b: number, t: number): boolean {
-    const L = this.s.bufLen[b]!;
+    const L = this.v.length(b);
     const C = this.chunk;
     const complete = this.prev[b]! >= L ? Math.ceil(L / C) : Math.floor(this.prev[b]! / C);
     return t >= this.writeFrom[b]! && this.written[b]! < complete;
@@ -211,7 +204,7 @@ export class ChunkReads {
 
   /** Cycle t's chunk writes and reads, from the state at the start of t. */
   step(t: number): void {
-    const s = this.s;
+    const v = this.v;
     const C = this.chunk;
     for (let i = 0; i < this.n; i++) {
       const b = this.list[i]!;
@@ -223,14 +216,14 @@ export class ChunkReads {
     let nt = 0;
     for (let i = 0; i < this.n; i++) {
       const b = this.list[i]!;
-      const L = s.bufLen[b]!;
-      for (let k = 0; k < s.brN[b]!; k++) {
-        const slot = s.slot(b, k);
+      const L = v.length(b);
+      for (let k = 0; k < v.branches(b); k++) {
+        const slot = v.slot(b, k);
         const r = this.readN[slot]!;
         // Most cycles a port has read ahead of its link as far as its serializer allows: that is
         // checked first.
-        if (this.on[slot] !== 1 || r >= L || r - s.brSent[slot]! > this.serial) continue;
-        if (s.brOut[slot]! < 0 && !this.next(slot, r)) continue;
+        if (this.on[slot] !== 1 || r >= L || r - v.sent(slot) > this.serial) continue;
+        if (v.output(slot) < 0 && !this.next(slot, r)) continue;
         const c = (r / C) | 0;
         const avail = c === 0 && this.copies[b] === 1 ? this.hdrAt[slot]! < t : c < this.readable[b]!;
         if (!avail) continue;
@@ -244,12 +237,12 @@ export class ChunkReads {
     }
     for (let i = 0; i < nt; i++) {
       const slot = this.bestSlot[this.touched[i]!]!;
-      const b = s.slotBuf(slot);
+      const b = v.bufferOf(slot);
       const r = this.readN[slot]!;
       const c = (r / C) | 0;
       this.rAt[2 * slot + (c & 1)] = t;
-      this.readN[slot] = Math.min(r + C, s.bufLen[b]!);
-      this.lastRead[s.brGroup[slot]!] = t;
+      this.readN[slot] = Math.min(r + C, v.length(b));
+      this.lastRead[v.group(slot)] = t;
     }
   }
 
@@ -257,15 +250,16 @@ export class ChunkReads {
   private next(slot: number, r: number): boolean {
     const q = this.queues;
     if (q === undefined || r !== 0 || !q.isQueued(slot)) return false;
-    const g = this.s.brGroup[slot]!;
+    const g = this.v.group(slot);
     return q.firstP[g] === slot && this.drained(g);
   }
 
   /** Least recently served output first, ties by lowest port. */
   private before(a: number, b: number): boolean {
-    const la = this.lastRead[this.s.brGroup[a]!]!;
-    const lb = this.lastRead[this.s.brGroup[b]!]!;
-    return la < lb || (la === lb && this.portOf(a) < this.portOf(b));
+    const v = this.v;
+    const la = this.lastRead[v.group(a)]!;
+    const lb = this.lastRead[v.group(b)]!;
+    return la < lb || (la === lb && v.targetPort(a) < v.targetPort(b));
   }
 
   /** May branch `slot` send its flit `sent` in cycle t: read, and through the read pipeline? */

@@ -15,7 +15,7 @@ import { McsimError } from '../util/errors.js';
 export const ibSwitch: SwitchModel = {
   name: 'ib',
   description:
-    'InfiniBand switch (003): VCT per virtual lane, one packet per VL buffer, whole-packet link arbitration, one host link',
+    "InfiniBand switch of 003: VCT per virtual lane, one packet per VL buffer, whole-packet link arbitration, a node's injection channels share one host link",
   validate(net, maxLen) {
     for (let b = 0; b < net.numBuffers; b++)
       if (net.bufCap[b]! < maxLen)
@@ -28,6 +28,7 @@ export const ibSwitch: SwitchModel = {
     const cap = net.bufCap;
     const { bufPc, pcSrc, injFirst } = net;
     return {
+      needs: ['wholePackets'],
       ordered: false,
       wholePackets: true,
       oneHostLink: true,

@@ -1,5 +1,5 @@
 import { BUF_INJ, type Network } from '../engine/network.js';
-import type { EngineState } from '../engine/state.js';
+import type { SwitchView } from '../engine/view.js';
 import { McsimError } from '../util/errors.js';
 
 /**
@@ -62,7 +62,7 @@ export class InjectionQueue {
 
   constructor(
     private readonly net: Network,
-    private readonly s: EngineState,
+    private readonly v: SwitchView,
     /** The port's FIFO capacity in flits, as a switch link's input. */
     readonly fifoFlits: number,
   ) {
@@ -91,8 +91,8 @@ export class InjectionQueue {
     const n = this.nodeOf(b);
     if (this.held[n]! >= this.slots[n]!) return false;
     const last = this.newest[n]!;
-    const s = this.s;
-    return last < 0 || s.owner[last] === -1 || s.recv[last] === s.bufLen[last];
+    const v = this.v;
+    return last < 0 || !v.held(last) || v.received(last) === v.length(last);
   }
 
   granted(b: number): void {
@@ -143,7 +143,7 @@ export class InjectionQueue {
     let f = 0;
     for (let i = 0; i < this.count[n]!; i++) {
       const b = this.ring[n * this.I + ((this.head[n]! + i) % this.I)]!;
-      f += this.s.recv[b]! - this.s.minSent(b);
+      f += this.v.occupancy(b);
     }
     return f;
   }
@@ -173,7 +173,7 @@ export class InjectionQueue {
       if (f > this.fifoFlits)
         return `processor port: node ${n}'s port holds ${f} flits (capacity ${this.fifoFlits})`;
       let owned = 0;
-      for (let b = net.injFirst[n]!; b < net.injFirst[n]! + this.I; b++) if (this.s.owner[b] !== -1) owned++;
+      for (let b = net.injFirst[n]!; b < net.injFirst[n]! + this.I; b++) if (this.v.held(b)) owned++;
       if (owned !== this.held[n])
         return `processor port: node ${n} holds ${owned} injection buffers, its port counts ${this.held[n]}`;
       if (owned > this.slots[n]!)

@@ -1,5 +1,6 @@
-import { BUF_INJ, BUF_NET, inputPort } from '../engine/network.js';
-import type { SwitchModel, SwitchPolicy } from '../engine/policy.js';
+import { BUF_INJ, BUF_NET, inputPort, type Network } from '../engine/network.js';
+import type { Need, SwitchModel, SwitchPolicy } from '../engine/policy.js';
+import type { SwitchView } from '../engine/view.js';
 import { McsimError } from '../util/errors.js';
 import { ChunkReads } from './chunk-reads.js';
 import { checkProcessorSlots, InjectionQueue } from './injection-queue.js';
@@ -19,7 +20,8 @@ import { OutputQueues } from './output-queue.js';
  */
 export const inputFifoSwitch: SwitchModel = {
   name: 'input-fifo',
-  description: 'input-FIFO switch: packets queue back to back in one FIFO per input port, served in order',
+  description:
+    'input-FIFO switch of 002 sec. 5: one FIFO of bufferDepth flits per input port, up to vcs packets queued back to back, served in order, with head-of-line blocking',
   validate(net, maxLen) {
     const o = net.switchOptions;
     if (o !== undefined) checkProcessorSlots(net, 'input-fifo');
@@ -34,7 +36,7 @@ export const inputFifoSwitch: SwitchModel = {
         'network.bufferDepth',
       );
   },
-  create(net, s): SwitchPolicy {
+  create(net, v): SwitchPolicy {
     // Also for an engine built without validate(): no configuration gives the processor's port fewer slots.
     if (net.switchOptions !== undefined) checkProcessorSlots(net, 'input-fifo');
     const NC = net.numNetChannels;
@@ -53,18 +55,23 @@ export const inputFifoSwitch: SwitchModel = {
       let n = 0;
       const first = pcFirstBuf[pc]!;
       const V = pcVcs[pc]!;
-      for (let i = 0, v = front[pc]!; i < queued[pc]!; i++, v = v + 1 === V ? 0 : v + 1) {
-        const b = first + v;
-        n += s.recv[b]! - s.minSent(b);
+      for (let i = 0, vc = front[pc]!; i < queued[pc]!; i++, vc = vc + 1 === V ? 0 : vc + 1) {
+        const b = first + vc;
+        n += v.occupancy(b);
       }
       return n;
     };
     const opts = net.switchOptions;
     // The processor's port holds as many flits as a switch link's input FIFO (bufferDepth).
     const fifo = bufCap[NC > 0 ? pcFirstBuf[0]! : net.injFirst[0]!]!;
-    const inj = opts === undefined ? undefined : new InjectionQueue(net, s, fifo);
+    const inj = opts === undefined ? undefined : new InjectionQueue(net, v, fifo);
     let reads: ChunkReads | undefined;
+    // FIFO order and shared space; with 002's switch parameters, the processor's port, the chunk
+    // path's gate and the output queues too.
+    const needs: Need[] = ['orderedRequests', 'sharedSpace'];
+    if (opts !== undefined) needs.push('sharedPort', 'flitGate', 'requestQueues');
     const policy: SwitchPolicy = {
+      needs,
       ordered: true,
       canAllocate(buf) {
         if (bufKind[buf] !== BUF_NET) return true;
@@ -74,7 +81,7 @@ export const inputFifoSwitch: SwitchModel = {
         // Back to back: the newest packet's tail must have entered before the next head follows.
         const V = pcVcs[pc]!;
         const last = pcFirstBuf[pc]! + ((next[pc]! - 1 + V) % V);
-        return s.recv[last] === s.bufLen[last];
+        return v.received(last) === v.length(last);
       },
       mayRequest(buf) {
         if (bufKind[buf] === BUF_INJ) return inj === undefined || inj.isFront(buf);
@@ -130,7 +137,7 @@ export const inputFifoSwitch: SwitchModel = {
     if (opts !== undefined) {
       policy.canInject = (b) => inj!.canInject(b);
       policy.injectRoom = (b) => inj!.room(b);
-      reads = ibQueues(net, s, policy, opts.chunkFlits, opts.chunkDelay);
+      reads = ibQueues(net, v, policy, opts.chunkFlits, opts.chunkDelay);
     }
     return policy;
   },
@@ -151,40 +158,40 @@ export const inputFifoSwitch: SwitchModel = {
  * only).
  */
 function ibQueues(
-  net: Parameters<typeof inputPort>[0],
-  s: Parameters<SwitchModel['create']>[1],
+  net: Network,
+  v: SwitchView,
   policy: SwitchPolicy,
   chunk: number,
   chunkDelay: number,
 ): ChunkReads {
   const { bufPc, bufKind, nodePort, pcSrc } = net;
-  const reads = new ChunkReads(net, s, chunk, 4 + chunkDelay - (chunk - 1), chunk >> 1, (b) => bufPc[b]!);
-  const queues = new OutputQueues(net.numNetChannels + net.numNodes, net.numBuffers * s.MB);
+  const reads = new ChunkReads(net, v, chunk, 4 + chunkDelay - (chunk - 1), chunk >> 1, (b) => bufPc[b]!);
+  const queues = new OutputQueues(net.numNetChannels + net.numNodes, net.numBuffers * v.maxBranches);
   const ports = net.numPorts;
   const onGrant = policy.onGrant!;
   reads.useQueues(queues);
   policy.onGrant = (buf) => {
-    const slot = s.feeder[buf]!;
+    const slot = v.upstream(buf);
     queues.remove(slot);
-    reads.granted(slot, s.brGroup[slot]!);
+    reads.granted(slot, v.group(slot));
     reads.reset(buf);
     onGrant(buf);
   };
   policy.beginCycle = (t) => {
-    for (let i = 0; i < s.pendCount; i++) {
-      const b = s.pend[i]!;
+    for (let i = 0; i < v.waitingCount; i++) {
+      const b = v.waiting(i);
       reads.observe(b, t);
-      if (s.brN[b]! >= 2 && !reads.isTracked(b)) reads.track(b, t, false);
+      if (v.branches(b) >= 2 && !reads.isTracked(b)) reads.track(b, t, false);
     }
     reads.step(t);
   };
   policy.onRequest = (slot, g, t) => {
     if (queues.isQueued(slot)) return;
-    const b = s.slotBuf(slot);
+    const b = v.bufferOf(slot);
     const pc = bufPc[b]!;
     const port = bufKind[b] === BUF_NET ? inputPort(net, pc) : nodePort[pcSrc[pc]!]!;
     queues.push(slot, g, t * ports + port);
-    s.brAlt[slot] = 0;
+    v.commitChoice(slot);
   };
   policy.mayClaim = (slot, g) => queues.firstP[g] === slot;
   policy.flitGate = (slot, sent, t) => reads.gate(slot, sent, t);

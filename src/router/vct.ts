@@ -7,7 +7,7 @@ import { McsimError } from '../util/errors.js';
  */
 export const vctRouter: SwitchModel = {
   name: 'vct',
-  description: 'virtual cut-through: a packet takes a VC only where the whole packet fits',
+  description: 'virtual cut-through: a packet advances only into a VC where all of it fits',
   validate(net, maxLen) {
     for (let b = 0; b < net.numBuffers; b++) {
       if (net.bufCap[b]! < maxLen)

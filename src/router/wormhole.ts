@@ -6,7 +6,7 @@ import type { SwitchModel } from '../engine/policy.js';
  */
 export const wormholeRouter: SwitchModel = {
   name: 'wormhole',
-  description: 'wormhole switching with virtual-channel flow control',
+  description: 'wormhole switching with virtual-channel flow control: the input-VC router of 000',
   validate() {},
   create() {
     return { ordered: false, canAllocate: () => true };

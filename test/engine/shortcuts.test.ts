@@ -8,7 +8,7 @@ import {
   type ShortcutName,
   type ShortcutSet,
 } from '../../src/engine/fast/shortcuts.js';
-import type { SwitchPolicy } from '../../src/engine/policy.js';
+import type { Need, SwitchPolicy } from '../../src/engine/policy.js';
 import type { TraceSink } from '../../src/engine/state.js';
 import { routerModel } from '../../src/router/registry.js';
 import { makeNet, PAPER_TIMING } from './harness.js';
@@ -58,9 +58,9 @@ describe('which shortcuts run (chooseShortcuts)', () => {
 
   it('moves no worm as a unit under a trace, a shared processor port or whole-packet links; buffers still sleep', () => {
     assert.deepEqual(chooseShortcuts({}, net, plainPolicy, { trace: noTrace }), allBut(...UNITS));
-    const injectRoom = { ...plainPolicy, injectRoom: () => true };
+    const injectRoom: SwitchPolicy = { ...plainPolicy, injectRoom: () => true, needs: ['sharedPort'] };
     assert.deepEqual(chooseShortcuts({}, net, injectRoom, {}), allBut(...UNITS));
-    const whole = { ...plainPolicy, wholePackets: true };
+    const whole: SwitchPolicy = { ...plainPolicy, wholePackets: true, needs: ['wholePackets'] };
     assert.deepEqual(chooseShortcuts({}, net, whole, {}), allBut(...UNITS));
   });
 
@@ -68,19 +68,40 @@ describe('which shortcuts run (chooseShortcuts)', () => {
     for (const [what, n, policy] of [
       ['link latency 2', makeNet('mesh:4x4', { latency: 2 }), plainPolicy],
       ['credit delay 1', makeNet('mesh:4x4', { creditDelay: 1 }), plainPolicy],
-      ['shared space', net, { ...plainPolicy, room: () => true }],
-      ['a flit gate', net, { ...plainPolicy, flitGate: () => true }],
+      ['shared space', net, { ...plainPolicy, room: () => true, needs: ['sharedSpace'] }],
+      ['a flit gate', net, { ...plainPolicy, flitGate: () => true, needs: ['flitGate'] }],
     ] as const)
       assert.deepEqual(chooseShortcuts({}, n, policy, {}), allBut('sleep', ...UNITS), what);
   });
 
   it('keeps every head pending where a request depends on more than free buffers', () => {
     for (const policy of [
-      { ...plainPolicy, ordered: true },
-      { ...plainPolicy, onRequest: () => {} },
-      { ...plainPolicy, mayClaim: () => true },
-    ])
+      { ...plainPolicy, ordered: true, needs: ['orderedRequests'] },
+      { ...plainPolicy, onRequest: () => {}, needs: ['requestQueues'] },
+      { ...plainPolicy, mayClaim: () => true, needs: ['requestQueues'] },
+    ] satisfies SwitchPolicy[])
       assert.deepEqual(chooseShortcuts({}, net, policy, {}), allBut('groupWaits', 'routingWheel'));
+  });
+
+  it('decides from the needs a model declares, not from the hooks it sets', () => {
+    const everyHook: SwitchPolicy = {
+      ...plainPolicy,
+      room: () => true,
+      injectRoom: () => true,
+      flitGate: () => true,
+      onRequest: () => {},
+    };
+    assert.deepEqual(chooseShortcuts({}, net, everyHook, {}), allBut());
+    const cases: [Need, ShortcutName[]][] = [
+      ['sharedSpace', ['sleep', ...UNITS]],
+      ['flitGate', ['sleep', ...UNITS]],
+      ['sharedPort', UNITS],
+      ['wholePackets', UNITS],
+      ['orderedRequests', ['groupWaits', 'routingWheel']],
+      ['requestQueues', ['groupWaits', 'routingWheel']],
+    ];
+    for (const [need, off] of cases)
+      assert.deepEqual(chooseShortcuts({}, net, { ...plainPolicy, needs: [need] }, {}), allBut(...off), need);
   });
 });
 

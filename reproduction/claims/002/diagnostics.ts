@@ -317,7 +317,7 @@ export const diagClaims: ClaimSet = ({ records }) => {
     diag('X10', 'sec. 6: a replicated packet at the head of an input FIFO blocks it longer', () => x10(f)),
     unchecked(
       'X11 (diagnostic, sec. 3.1): asynchronous replication, no dependence across branches',
-      'a modelling rule, not measured: every branch reads at its own pace and a chunk is freed by its last reader (docs/algorithms/central-buffer.md, "Replication"); test/engine/multidestination.test.ts and test/engine/switch-fig2-two-stage.test.ts exercise it',
+      'a modelling rule, not measured: every branch reads at its own pace and a chunk is freed by its last reader (docs/algorithms/central-buffer.md, "Replication"); test/engine/multidestination.test.ts and test/router/switch-fig2-two-stage.test.ts exercise it',
     ),
   ];
 };

@@ -59,7 +59,9 @@ export type ShortcutWish = Partial<Record<ShortcutName, boolean>>;
 
 /**
  * Which shortcuts run for this network, switch model and hooks: each where it is valid and the
- * caller did not turn it off. The one place their validity is decided.
+ * caller did not turn it off. The one place their validity is decided, from what the model declares
+ * it needs of the engine (SwitchPolicy.needs, NEEDS in policy.ts; the engine checks every hook has
+ * its need), not from which hooks it sets.
  */
 export function chooseShortcuts(
   wish: ShortcutWish,
@@ -67,21 +69,26 @@ export function chooseShortcuts(
   policy: SwitchPolicy,
   hooks: EngineHooks,
 ): ShortcutSet {
-  // Every decision follows the clock alone where the switch model counts shared space (room), gates
-  // each flit (flitGate), links have a latency above one cycle or credits come back late: no event
-  // then tells a sleeping buffer it may move.
+  const needs = policy.needs ?? [];
+  // Every decision follows the clock alone where the switch model counts shared space
+  // (sharedSpace), gates each flit (flitGate), links have a latency above one cycle or credits come
+  // back late: no event then tells a sleeping buffer it may move.
   const clockFree =
-    policy.room === undefined &&
-    policy.flitGate === undefined &&
+    !needs.includes('sharedSpace') &&
+    !needs.includes('flitGate') &&
     net.maxLatency <= 1 &&
     net.maxCreditDelay === 0;
   // Links are plain, so worms may move as units: besides the above, no processor's port shared by
-  // injection buffers (injectRoom), no whole-packet links, and no trace (which follows every flit).
+  // injection buffers (sharedPort), no whole-packet links, and no trace (which follows every flit).
   const plain =
-    clockFree && policy.injectRoom === undefined && policy.wholePackets !== true && hooks.trace === undefined;
-  // A request depends only on free buffers: no order among requests (ordered), no model's say
-  // at the request or the claim; then the pending list's order changes no decision.
-  const orderFree = !policy.ordered && policy.onRequest === undefined && policy.mayClaim === undefined;
+    clockFree &&
+    !needs.includes('sharedPort') &&
+    !needs.includes('wholePackets') &&
+    hooks.trace === undefined;
+  // A request depends only on free buffers: no order among requests (orderedRequests), no model's
+  // say at the request or the claim (requestQueues); then the pending list's order changes no
+  // decision.
+  const orderFree = !needs.includes('orderedRequests') && !needs.includes('requestQueues');
   return {
     sleep: clockFree && wish.sleep !== false,
     groupWaits: orderFree && wish.groupWaits !== false,

@@ -13,7 +13,7 @@ import {
   runMessages,
   SWITCH_002_OPTIONS,
   SWITCH_002_TIMING,
-} from './harness.js';
+} from '../engine/harness.js';
 
 /**
  * The per-output queues of 002's switches and the chunk path of a packet queued in the central

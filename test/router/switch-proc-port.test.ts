@@ -6,7 +6,13 @@ import { BUF_INJ, BUF_SINK } from '../../src/engine/network.js';
 import { unicastWorm } from '../../src/plan/worm.js';
 import { routerModel } from '../../src/router/registry.js';
 import { McsimError } from '../../src/util/errors.js';
-import { makeNet, type NetOpts, PAPER_TIMING, SWITCH_002_OPTIONS, SWITCH_002_TIMING } from './harness.js';
+import {
+  makeNet,
+  type NetOpts,
+  PAPER_TIMING,
+  SWITCH_002_OPTIONS,
+  SWITCH_002_TIMING,
+} from '../engine/harness.js';
 
 const CB: NetOpts = {
   switching: 'central-buffer',

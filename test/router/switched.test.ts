@@ -5,7 +5,7 @@ import { unicastWorm } from '../../src/plan/worm.js';
 import { tracePath } from '../../src/routing/path.js';
 import type { FatTree } from '../../src/topology/fattree.js';
 import { parseTopology } from '../../src/topology/registry.js';
-import { latencyOf, makeNet, PAPER_TIMING, runMessages } from './harness.js';
+import { latencyOf, makeNet, PAPER_TIMING, runMessages } from '../engine/harness.js';
 
 /**
  * Zero-load latency of a unicast of L flits crossing `switches` switches on a switch-based network

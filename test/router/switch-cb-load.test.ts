@@ -4,11 +4,11 @@ import fc from 'fast-check';
 import { Engine } from '../../src/engine/engine.js';
 import { BUF_INJ } from '../../src/engine/network.js';
 import type { SwitchModel, SwitchPolicy } from '../../src/engine/policy.js';
-import type { EngineState } from '../../src/engine/state.js';
+import type { SwitchView } from '../../src/engine/view.js';
 import { bitstringWorm } from '../../src/multicast/bitstring.js';
 import { unicastWorm } from '../../src/plan/worm.js';
 import { routerModel } from '../../src/router/registry.js';
-import { makeNet, SWITCH_002_OPTIONS, SWITCH_002_TIMING } from './harness.js';
+import { makeNet, SWITCH_002_OPTIONS, SWITCH_002_TIMING } from '../engine/harness.js';
 
 /**
  * The central-buffer switch under random load on the 16-node fat tree, mostly unicasts: the
@@ -37,7 +37,7 @@ describe('002 central-buffer switch under unicast load', () => {
           });
           // The model's policy and the engine state, to see which packets sit in the central buffer.
           let policy: SwitchPolicy | undefined;
-          let state: EngineState | undefined;
+          let state: SwitchView | undefined;
           const base = routerModel('central-buffer');
           const model: SwitchModel = {
             ...base,
@@ -93,14 +93,14 @@ describe('002 central-buffer switch under unicast load', () => {
             for (let n = 0; n < 16; n++) {
               let held = 0;
               for (let b = net.injFirst[n]!; b < net.injFirst[n]! + net.injPerNode; b++)
-                if (state!.owner[b] !== -1) held++;
+                if (state!.held(b)) held++;
               most = Math.max(most, held);
             }
             for (let b = inj0; b < inj0 + injN; b++)
               if (
                 net.bufKind[b] === BUF_INJ &&
-                state!.owner[b] !== -1 &&
-                state!.brN[b] === 1 &&
+                state!.held(b) &&
+                state!.branches(b) === 1 &&
                 policy!.describe!(b)?.startsWith('in the central buffer')
               )
                 written++;

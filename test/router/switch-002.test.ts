@@ -11,7 +11,13 @@ import { routerModel } from '../../src/router/registry.js';
 import { runSimulation } from '../../src/sim/run.js';
 import type { FatTree } from '../../src/topology/fattree.js';
 import { McsimError } from '../../src/util/errors.js';
-import { makeNet, type NetOpts, runMessages, SWITCH_002_OPTIONS, SWITCH_002_TIMING } from './harness.js';
+import {
+  makeNet,
+  type NetOpts,
+  runMessages,
+  SWITCH_002_OPTIONS,
+  SWITCH_002_TIMING,
+} from '../engine/harness.js';
 
 const SO = SWITCH_002_OPTIONS;
 const TIMING = SWITCH_002_TIMING;

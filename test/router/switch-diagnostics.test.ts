@@ -8,7 +8,7 @@ import { bitstringWorm } from '../../src/multicast/bitstring.js';
 import { routerModel } from '../../src/router/registry.js';
 import { runSimulation } from '../../src/sim/run.js';
 import { McsimError } from '../../src/util/errors.js';
-import { makeNet, PAPER_TIMING, SWITCH_002_OPTIONS, SWITCH_002_TIMING } from './harness.js';
+import { makeNet, PAPER_TIMING, SWITCH_002_OPTIONS, SWITCH_002_TIMING } from '../engine/harness.js';
 
 const r6 = (x: number) => Math.round(x * 1e6) / 1e6;
 const MODELS = ['central-buffer', 'input-fifo'] as const;

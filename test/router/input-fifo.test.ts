@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { unicastWorm } from '../../src/plan/worm.js';
-import { latencyOf, makeNet, PAPER_TIMING, runMessages } from './harness.js';
+import { latencyOf, makeNet, PAPER_TIMING, runMessages } from '../engine/harness.js';
 
 /**
  * Head-of-line blocking in the input-FIFO switch (002 sec. 5), on ibmesh:3x2:

@@ -12,7 +12,7 @@ import { buildRouting } from '../../src/routing/registry.js';
 import { runSimulation } from '../../src/sim/run.js';
 import { IB_EAST, IB_HOST, IB_NORTH, IB_SOUTH, IB_WEST } from '../../src/topology/ibmesh.js';
 import { parseTopology } from '../../src/topology/registry.js';
-import { runMessages } from './harness.js';
+import { runMessages } from '../engine/harness.js';
 
 /**
  * ibmesh:2x2 is a ring of four switches. A table that sends every packet clockwise

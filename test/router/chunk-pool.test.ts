@@ -3,9 +3,10 @@ import { describe, it } from 'node:test';
 import { parseConfig } from '../../src/config/load.js';
 import { BUF_NET } from '../../src/engine/network.js';
 import { EngineState } from '../../src/engine/state.js';
+import { SwitchView } from '../../src/engine/view.js';
 import { ChunkPool } from '../../src/router/chunk-pool.js';
 import { runSimulation } from '../../src/sim/run.js';
-import { makeNet } from './harness.js';
+import { makeNet } from '../engine/harness.js';
 
 /** A network buffer of switch `r`'s inputs holding a packet of L flits with `k` readers. */
 function setup(L: number, k: number) {
@@ -16,13 +17,13 @@ function setup(L: number, k: number) {
   s.owner[b] = 0;
   s.bufLen[b] = L;
   s.brN[b] = k;
-  return { net, s, b, r: net.bufRouter[b]! };
+  return { net, s, v: new SwitchView(s), b, r: net.bufRouter[b]! };
 }
 
 describe('central-buffer chunk accounting (002 sec. 4.2, docs/algorithms/central-buffer.md)', () => {
   it('a 3-chunk multicast to 2 ports takes 4 chunks; reads free the header copies, then shared chunks', () => {
-    const { s, b, r, net } = setup(24, 2);
-    const pool = new ChunkPool(net, s, 16, 8);
+    const { s, v, b, r, net } = setup(24, 2);
+    const pool = new ChunkPool(net, v, 16, 8);
     s.recv[b] = 8;
     pool.admit(b, 2);
     assert.equal(pool.free(r), 12, 'ceil(24/8) + 2 - 1 = 4 chunks reserved');
@@ -42,8 +43,8 @@ describe('central-buffer chunk accounting (002 sec. 4.2, docs/algorithms/central
   });
 
   it('a unicast reserves ceil(L/8) chunks; a broken free count is reported', () => {
-    const { s, b, r, net } = setup(64, 1);
-    const pool = new ChunkPool(net, s, 19, 8);
+    const { s, v, b, r, net } = setup(64, 1);
+    const pool = new ChunkPool(net, v, 19, 8);
     s.recv[b] = 8;
     pool.admit(b, 1);
     assert.equal(pool.free(r), 11, '19 - 8 = 11');

@@ -5,7 +5,7 @@ import type { StopSpec, WormSpec } from '../../src/plan/worm.js';
 import { ROUTER_MODELS } from '../../src/router/registry.js';
 import { tracePath } from '../../src/routing/path.js';
 import { defaultVcs, parseTopology } from '../../src/topology/registry.js';
-import { makeNet, runMessages } from './harness.js';
+import { makeNet, runMessages } from '../engine/harness.js';
 
 // Tree worms (replication) and multidestination path worms through every registered switch model,
 // on direct and switch-based networks: each destination receives the message exactly once, and

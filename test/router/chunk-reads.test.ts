@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Network } from '../../src/engine/network.js';
 import type { EngineState } from '../../src/engine/state.js';
+import { SwitchView } from '../../src/engine/view.js';
 import { ChunkReads } from '../../src/router/chunk-reads.js';
 
 /**
@@ -15,12 +16,10 @@ import { ChunkReads } from '../../src/router/chunk-reads.js';
 function drive(ports: number[], stalled: (t: number) => boolean, cycles = 60) {
   const MB = 2;
   const n = ports.length;
-  // One buffer: branch k's slot is k (slots are k * NB + b, EngineState.slot).
+  // The engine's state as the model's view reads it. One buffer: branch k's slot is k (k * NB + b).
   const s = {
     MB,
     NB: 1,
-    slot: (b: number, k: number) => k + b,
-    slotBuf: () => 0,
     recv: Int32Array.from([32]),
     bufLen: Int32Array.from([32]),
     brN: Uint8Array.from([n]),
@@ -37,7 +36,7 @@ function drive(ports: number[], stalled: (t: number) => boolean, cycles = 60) {
     numNodes: 0,
     nodePort: new Int32Array(0),
   } as unknown as Network;
-  const reads = new ChunkReads(net, s, 8, 4, 4, () => 0);
+  const reads = new ChunkReads(net, new SwitchView(s), 8, 4, 4, () => 0);
   reads.track(0, 0, false);
   const readAt: number[][] = ports.map(() => []);
   const sentAt: number[][] = ports.map(() => []);

@@ -3,7 +3,13 @@ import { describe, it } from 'node:test';
 import { DeadlockError } from '../../src/engine/engine.js';
 import { bitstringWorm } from '../../src/multicast/bitstring.js';
 import { unicastWorm } from '../../src/plan/worm.js';
-import { makeNet, type NetOpts, runMessages, SWITCH_002_OPTIONS, SWITCH_002_TIMING } from './harness.js';
+import {
+  makeNet,
+  type NetOpts,
+  runMessages,
+  SWITCH_002_OPTIONS,
+  SWITCH_002_TIMING,
+} from '../engine/harness.js';
 
 /**
  * 002 Fig. 2, second example (sec. 3): two worms, each for the four outputs of two right-hand

@@ -1,0 +1,172 @@
+import type { EngineState } from './state.js';
+
+/**
+ * What a switch model (src/router/) sees of the engine: named reads of the buffers and branches it
+ * decides about, and the one write a model makes (committing an adaptive choice). Buffers are ids
+ * of the network (`b`), branches are slots (`slot`, branch k of buffer b is `slot(b, k)`); every
+ * read is of the state at the start of the cycle while the model answers (policy.ts).
+ *
+ * One class, never subclassed, whose methods are one array read each: the models ask these for
+ * every flit that bids for a shared buffer, so the calls must stay monomorphic for V8 to inline
+ * them (no closures, no optional members). The arrays are copied into fields once; the scalars
+ * that move (the clock, the waiting heads, the branch delays an engine allocates after the model)
+ * are read through the state.
+ */
+export class SwitchView {
+  /** Most out-branches a buffer can have: the stride of per-branch arrays a model keeps (slots < numBuffers * maxBranches). */
+  readonly maxBranches: number;
+  private readonly s: EngineState;
+  private readonly NB: number;
+  private readonly owner: Int32Array;
+  private readonly recv: Int32Array;
+  private readonly bufLen: Int32Array;
+  private readonly readyAt: Float64Array;
+  private readonly brN: Uint8Array;
+  private readonly feeder: Int32Array;
+  private readonly brSent: Int32Array;
+  private readonly brOut: Int32Array;
+  private readonly brGroup: Int32Array;
+  private readonly brRoute: Uint32Array;
+  private readonly brSink: Uint8Array;
+  private readonly brTarget: Int32Array;
+  private readonly brAlt: Uint32Array;
+  private readonly pend: Int32Array;
+
+  constructor(s: EngineState) {
+    this.s = s;
+    this.maxBranches = s.MB;
+    this.NB = s.NB;
+    this.owner = s.owner;
+    this.recv = s.recv;
+    this.bufLen = s.bufLen;
+    this.readyAt = s.readyAt;
+    this.brN = s.brN;
+    this.feeder = s.feeder;
+    this.brSent = s.brSent;
+    this.brOut = s.brOut;
+    this.brGroup = s.brGroup;
+    this.brRoute = s.brRoute;
+    this.brSink = s.brSink;
+    this.brTarget = s.brTarget;
+    this.brAlt = s.brAlt;
+    this.pend = s.pend;
+  }
+
+  /** The current cycle. */
+  get now(): number {
+    return this.s.now;
+  }
+
+  // Per buffer.
+
+  /** Does a worm hold buffer b (until its tail has left on every branch)? */
+  held(b: number): boolean {
+    return this.owner[b] !== -1;
+  }
+
+  /** Flits of b's worm that have entered b. */
+  received(b: number): number {
+    return this.recv[b]!;
+  }
+
+  /** Length in flits of the worm holding b. */
+  length(b: number): number {
+    return this.bufLen[b]!;
+  }
+
+  /** Flits the slowest branch of b has copied out (0 before its branches are set up). */
+  slowestSent(b: number): number {
+    return this.s.minSent(b);
+  }
+
+  /** Flits in b: received, not yet copied out by every branch. */
+  occupancy(b: number): number {
+    return this.recv[b]! - this.s.minSent(b);
+  }
+
+  /** Cycle from which b's head may leave (its routing delay over). */
+  headReadyAt(b: number): number {
+    return this.readyAt[b]!;
+  }
+
+  /** Out-branches set up at b's head (0 before its header is routed; 2 or more: replicated). */
+  branches(b: number): number {
+    return this.brN[b]!;
+  }
+
+  /** The branch slot that feeds b (its upstream), -1 for a processor or a free buffer. */
+  upstream(b: number): number {
+    return this.feeder[b]!;
+  }
+
+  // Per branch slot.
+
+  /** Slot of branch k of buffer b. */
+  slot(b: number, k: number): number {
+    return k * this.NB + b;
+  }
+
+  /** The buffer a branch slot belongs to. */
+  bufferOf(slot: number): number {
+    return slot < this.NB ? slot : slot % this.NB;
+  }
+
+  /** Flits the branch has copied out of its buffer. */
+  sent(slot: number): number {
+    return this.brSent[slot]!;
+  }
+
+  /** Buffer granted to the branch, -1 while it waits for one. */
+  output(slot: number): number {
+    return this.brOut[slot]!;
+  }
+
+  /** Allocation group the branch asks in (its channel, or numNetChannels + node for a consumption channel). */
+  group(slot: number): number {
+    return this.brGroup[slot]!;
+  }
+
+  /** Output port of the branch's route (network branches). */
+  port(slot: number): number {
+    return this.brRoute[slot]! & 0xff;
+  }
+
+  /** Does the branch go to a processor (a consumption channel)? */
+  toProcessor(slot: number): boolean {
+    return this.brSink[slot] === 1;
+  }
+
+  /** The switch port the branch leaves by: its route's, or for a consumption branch its end node's. */
+  targetPort(slot: number): number {
+    if (this.brSink[slot] !== 1) return this.brRoute[slot]! & 0xff;
+    const s = this.s;
+    const w = this.owner[this.bufferOf(slot)]!;
+    return s.net.nodePort[s.wormC[w]!.node[this.brTarget[slot]!]!]!;
+  }
+
+  /** Cycle from which the branch may request its output when the model delays branches (branchDelay), else -Infinity. */
+  branchReadyAt(slot: number): number {
+    const r = this.s.brReady;
+    return slot < r.length ? r[slot]! : Number.NEGATIVE_INFINITY;
+  }
+
+  /**
+   * The model commits the branch's adaptive choice (its requested port, policy.ts `onRequest`): the
+   * branch keeps that port from now on; the allocator moves the switch's adaptive pointer past it.
+   */
+  commitChoice(slot: number): void {
+    this.brAlt[slot] = 0;
+  }
+
+  // The waiting heads: buffers whose heads wait for an output this cycle (the allocator's list).
+
+  /** How many heads wait. */
+  get waitingCount(): number {
+    return this.s.pendCount;
+  }
+
+  /** The i-th waiting head's buffer (0 <= i < waitingCount; the order carries no meaning). */
+  waiting(i: number): number {
+    return this.pend[i]!;
+  }
+}
