@@ -71,7 +71,7 @@ export class PendingHeads {
   /** Group g has a free buffer again: its waiting heads are pending again (allocate.ts decides). */
   protected groupFreed(g: number): void {
     const waits = this.waits;
-    if (waits === undefined || !waits.waiting(g)) return;
+    if (waits === undefined) return;
     for (let b = waits.take(g); b !== -1; b = waits.leave(b)) this.addPending(b);
   }
 }

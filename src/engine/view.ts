@@ -126,11 +126,6 @@ export class SwitchView {
     return this.brGroup[slot]!;
   }
 
-  /** Output port of the branch's route (network branches). */
-  port(slot: number): number {
-    return this.brRoute[slot]! & 0xff;
-  }
-
   /** Does the branch go to a processor (a consumption channel)? */
   toProcessor(slot: number): boolean {
     return this.brSink[slot] === 1;

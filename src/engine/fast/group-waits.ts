@@ -28,11 +28,6 @@ export class GroupWaits {
     this.first[g] = b;
   }
 
-  /** Does any buffer wait on group g? */
-  waiting(g: number): boolean {
-    return this.first[g] !== -1;
-  }
-
   /** Empties group g's list; returns its first buffer (-1: none), the rest follow by `leave`. */
   take(g: number): number {
     const b = this.first[g]!;
