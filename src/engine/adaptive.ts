@@ -1,4 +1,5 @@
 import type { SwitchPolicy } from './policy.js';
+import { S_ALT, S_ROUTE, SS } from './records.js';
 import type { EngineState } from './state.js';
 
 /**
@@ -26,8 +27,8 @@ export class AdaptiveChoice {
   choose(slot: number, r: number, len: number): number {
     const s = this.s;
     const net = s.net;
-    const alt = s.brAlt[slot]!;
-    const vcMask = s.brRoute[slot]! >>> 8;
+    const alt = s.slots[SS * slot + S_ALT]!;
+    const vcMask = s.slots[SS * slot + S_ROUTE]! >>> 8;
     const P = net.numPorts;
     let best = -1;
     let bestLoad = Number.POSITIVE_INFINITY;

@@ -1,6 +1,7 @@
 import { AdaptiveChoice } from './adaptive.js';
 import { BUF_INJ, BUF_NET, inputPort } from './network.js';
 import type { SwitchPolicy } from './policy.js';
+import { S_ALT, S_GROUP, S_OUT, S_ROUTE, SS } from './records.js';
 import type { EngineState } from './state.js';
 
 /**
@@ -61,8 +62,7 @@ export class Allocator {
     const s = this.s;
     const net = s.net;
     const NB = s.NB;
-    const brOut = s.brOut;
-    const brRoute = s.brRoute;
+    const slots = s.slots;
     let nreq = 0;
     let ndefer = 0;
     const waits = s.waits !== undefined;
@@ -74,9 +74,15 @@ export class Allocator {
       // A unicast head whose group has no free buffer would not ask (request): it waits on the
       // group's list until a buffer of it is released, instead of being visited every cycle. Its
       // place in the list is taken by the last pending buffer, visited next.
-      if (waits && n === 1 && brOut[b] === -1 && s.brAlt[b] === 0 && s.groupFree[s.brGroup[b]!] === 0) {
+      if (
+        waits &&
+        n === 1 &&
+        slots[SS * b + S_OUT] === -1 &&
+        s.slots[SS * b + S_ALT] === 0 &&
+        s.groupFree[s.slots[SS * b + S_GROUP]!] === 0
+      ) {
         if (b >= s.brReady.length || t >= s.brReady[b]!) {
-          s.waitForGroup(b, s.brGroup[b]!);
+          s.waitForGroup(b, s.slots[SS * b + S_GROUP]!);
           i--;
           continue;
         }
@@ -84,9 +90,9 @@ export class Allocator {
       const r = net.bufRouter[b]!;
       for (let k = 0; k < n; k++) {
         const slot = k * NB + b;
-        if (brOut[slot] !== -1) continue;
+        if (slots[SS * slot + S_OUT] !== -1) continue;
         if (slot < s.brReady.length && t < s.brReady[slot]!) continue;
-        const alt = s.brAlt[slot]!;
+        const alt = s.slots[SS * slot + S_ALT]!;
         if (alt !== 0) {
           // A model that commits adaptive choices at the request (onRequest) moves the switch's
           // pointer within the cycle: those choices are made after this loop, in a fixed order.
@@ -96,8 +102,8 @@ export class Allocator {
             continue;
           }
           const port = this.adaptive.choose(slot, r, s.wormC[s.owner[b]!]!.length);
-          brRoute[slot] = (brRoute[slot]! & ~0xff) | port;
-          s.brGroup[slot] = net.portChannel[r * net.numPorts + port]!;
+          slots[SS * slot + S_ROUTE] = (slots[SS * slot + S_ROUTE]! & ~0xff) | port;
+          s.slots[SS * slot + S_GROUP] = net.portChannel[r * net.numPorts + port]!;
         }
         nreq = this.request(slot, b, t, nreq);
       }
@@ -111,7 +117,7 @@ export class Allocator {
     const s = this.s;
     const net = s.net;
     const NB = s.NB;
-    const brRoute = s.brRoute;
+    const slots = s.slots;
     const rs = this.reqSlot;
     const rg = this.reqGroup;
     for (let i = 0; i < nreq; i++) {
@@ -130,7 +136,7 @@ export class Allocator {
       } else {
         first = net.pcFirstBuf[g]!;
         count = net.pcVcs[g]!;
-        mask = brRoute[slot]! >>> 8;
+        mask = slots[SS * slot + S_ROUTE]! >>> 8;
       }
       const S = this.laneSlots;
       for (let v = 0; v < count; v++) {
@@ -142,7 +148,8 @@ export class Allocator {
         if (cand < s.freeAt.length && t < s.freeAt[cand]!) continue;
         this.grant(slot, b, w, cand);
         this.rrAlloc[g] = S === 1 ? b + 1 : this.laneEnd(b);
-        if (s.brAlt[slot] !== 0) this.adaptive.granted(net.bufRouter[b]!, brRoute[slot]! & 0xff);
+        if (s.slots[SS * slot + S_ALT] !== 0)
+          this.adaptive.granted(net.bufRouter[b]!, slots[SS * slot + S_ROUTE]! & 0xff);
         break;
       }
     }
@@ -163,12 +170,12 @@ export class Allocator {
   private dropGranted(): void {
     const s = this.s;
     const NB = s.NB;
-    const brOut = s.brOut;
+    const slots = s.slots;
     for (let i = 0; i < s.pendCount; ) {
       const b = s.pend[i]!;
       const n = s.brN[b]!;
       let open = false;
-      for (let k = 0; k < n; k++) if (brOut[k * NB + b] === -1) open = true;
+      for (let k = 0; k < n; k++) if (slots[SS * (k * NB + b) + S_OUT] === -1) open = true;
       if (open) i++;
       else s.unpend(b);
     }
@@ -177,7 +184,7 @@ export class Allocator {
   /** Branch `slot` of buffer b asks for its group's buffers (the model told first); returns the request count. */
   private request(slot: number, b: number, t: number, nreq: number): number {
     const s = this.s;
-    const group = s.brGroup[slot]!;
+    const group = s.slots[SS * slot + S_GROUP]!;
     this.onRequest?.(slot, group, t);
     // No free buffer in the group at the start of the cycle: no grant is possible (this cycle's
     // grants only take buffers, releases come later in the cycle), so the request is not made.
@@ -218,10 +225,10 @@ export class Allocator {
       const b = slot % NB;
       const r = net.bufRouter[b]!;
       const port = this.adaptive.choose(slot, r, s.wormC[s.owner[b]!]!.length);
-      s.brRoute[slot] = (s.brRoute[slot]! & ~0xff) | port;
-      s.brGroup[slot] = net.portChannel[r * net.numPorts + port]!;
+      s.slots[SS * slot + S_ROUTE] = (s.slots[SS * slot + S_ROUTE]! & ~0xff) | port;
+      s.slots[SS * slot + S_GROUP] = net.portChannel[r * net.numPorts + port]!;
       nreq = this.request(slot, b, t, nreq);
-      if (s.brAlt[slot] === 0) this.adaptive.granted(r, port);
+      if (s.slots[SS * slot + S_ALT] === 0) this.adaptive.granted(r, port);
     }
     return nreq;
   }
@@ -298,7 +305,7 @@ export class Allocator {
     // a competitor for the link: it goes on buffer by buffer from this cycle.
     const pc = s.net.bufPc[cand]!;
     if (pc < s.unitChan.length && s.unitChan[pc] !== -1) s.stopUnit!(s.unitChan[pc]!);
-    s.brOut[slot] = cand;
+    s.slots[SS * slot + S_OUT] = cand;
     s.wake(b);
     s.feeder[cand] = slot;
     s.owner[cand] = w;
@@ -320,7 +327,7 @@ export class Allocator {
     // Where the flits heading into `cand` are going: the branch's target stop.
     s.target[cand] = s.brTarget[slot]!;
     s.legSrc[cand] = s.brLeg[slot]!;
-    s.prevPort[cand] = s.brRoute[slot]! & 0xff;
+    s.prevPort[cand] = s.slots[SS * slot + S_ROUTE]! & 0xff;
   }
 }
 

@@ -1,6 +1,7 @@
 import type { MessageState } from './message.js';
 import { describeBuffer, inputPort, type Network } from './network.js';
 import type { SwitchPolicy } from './policy.js';
+import { S_OUT, S_ROUTE, S_SINK, SS } from './records.js';
 import type { DeadlockReport } from './report.js';
 import type { EngineState } from './state.js';
 import type { QueuedWorm } from './terminals.js';
@@ -57,15 +58,15 @@ export function deadlockReport(
       }
       for (let k = 0; k < s.brN[b]!; k++) {
         const slot = s.slot(b, k);
-        if (s.brOut[slot] !== -1 || s.recv[b] === 0) continue;
-        const port = s.brRoute[slot]! & 0xff;
+        if (s.slots[SS * slot + S_OUT] !== -1 || s.recv[b] === 0) continue;
+        const port = s.slots[SS * slot + S_ROUTE]! & 0xff;
         const r = net.bufRouter[b]!;
-        const group = s.brSink[slot]
+        const group = s.slots[SS * slot + S_SINK]
           ? -1 - s.wormC[w]!.node[s.brTarget[slot]!]!
           : net.portChannel[r * net.numPorts + port]!;
         let list = waits.get(w);
         if (!list) waits.set(w, (list = []));
-        list.push({ group, mask: s.brRoute[slot]! >>> 8, router: r });
+        list.push({ group, mask: s.slots[SS * slot + S_ROUTE]! >>> 8, router: r });
       }
     }
   }

@@ -4,6 +4,7 @@ import { EJECT } from '../routing/routing.js';
 import { McsimError } from '../util/errors.js';
 import type { CompiledWorm } from './compile.js';
 import type { SwitchPolicy } from './policy.js';
+import { S_ALT, S_GROUP, S_OUT, S_ROUTE, S_SENT, S_SINK, SS } from './records.js';
 import type { EngineState, Timing } from './state.js';
 
 /**
@@ -90,7 +91,7 @@ export class HeadStage {
 
   private branchPort(slot: number): number {
     const s = this.s;
-    if (!s.brSink[slot]) return s.brRoute[slot]! & 0xff;
+    if (!s.slots[SS * slot + S_SINK]) return s.slots[SS * slot + S_ROUTE]! & 0xff;
     const w = s.owner[s.slotBuf(slot)]!;
     return s.net.nodePort[s.wormC[w]!.node[s.brTarget[slot]!]!]!;
   }
@@ -103,10 +104,10 @@ export class HeadStage {
       // A consumption branch toward the stop's end node; allocation finds its channels by the node.
       const k = this.newBranch(b, r);
       const slot = s.slot(b, k);
-      s.brSink[slot] = 1;
+      s.slots[SS * slot + S_SINK] = 1;
       s.brTarget[slot] = T;
-      s.brRoute[slot] = (1 << 8) | EJECT;
-      s.brGroup[slot] = s.net.numNetChannels + cw.node[T]!;
+      s.slots[SS * slot + S_ROUTE] = (1 << 8) | EJECT;
+      s.slots[SS * slot + S_GROUP] = s.net.numNetChannels + cw.node[T]!;
     }
     if (f & F_FORWARD) {
       const cs = cw.childStart[T]!;
@@ -131,11 +132,11 @@ export class HeadStage {
       );
     s.brN[b] = k + 1;
     const slot = s.slot(b, k);
-    s.brOut[slot] = -1;
-    s.brSent[slot] = 0;
-    s.brSink[slot] = 0;
+    s.slots[SS * slot + S_OUT] = -1;
+    s.slots[SS * slot + S_SENT] = 0;
+    s.slots[SS * slot + S_SINK] = 0;
     // A slot is reused by later worms: a branch has alternatives only if addNetBranch gives them.
-    s.brAlt[slot] = 0;
+    s.slots[SS * slot + S_ALT] = 0;
     return k;
   }
 
@@ -150,7 +151,7 @@ export class HeadStage {
     // each other's VC (a self-deadlock with one VC), so such a header is rejected.
     for (let k = 0; k < s.brN[b]!; k++) {
       const o = s.slot(b, k);
-      if (!s.brSink[o] && (s.brRoute[o]! & 0xff) === port)
+      if (!s.slots[SS * o + S_SINK] && (s.slots[SS * o + S_ROUTE]! & 0xff) === port)
         throw new McsimError(
           `tree worm from ${net.topology.formatNode(cw.source)} replicates twice into channel ${net.topology.portName(port)} at switch ${net.topology.formatSwitch(r)}: branches must leave through different channels`,
         );
@@ -159,10 +160,10 @@ export class HeadStage {
     const slot = s.slot(b, k);
     s.brTarget[slot] = C;
     s.brLeg[slot] = leg;
-    s.brRoute[slot] = packed;
-    s.brGroup[slot] = net.portChannel[r * net.numPorts + port]!;
+    s.slots[SS * slot + S_ROUTE] = packed;
+    s.slots[SS * slot + S_GROUP] = net.portChannel[r * net.numPorts + port]!;
     // An adaptive routing offers a choice of ports; the allocator makes it (engine/adaptive.ts).
     const alt = rf.alternatives === undefined ? 0 : rf.alternatives(r, dest);
-    s.brAlt[slot] = (alt & (alt - 1)) === 0 ? 0 : alt;
+    s.slots[SS * slot + S_ALT] = (alt & (alt - 1)) === 0 ? 0 : alt;
   }
 }

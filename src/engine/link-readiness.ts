@@ -14,6 +14,7 @@ import {
 } from './link-codes.js';
 import { LinkTiming } from './link-timing.js';
 import type { SwitchPolicy } from './policy.js';
+import { S_DONE, S_OUT, S_READY, S_SENT, SS } from './records.js';
 import type { EngineState } from './state.js';
 
 /**
@@ -37,8 +38,6 @@ export class LinkReadiness {
   protected readonly NB: number;
   // The tables are interleaved (one cache line per visit rather than one per array): buffers are
   // visited in no particular order, so separate arrays each cost a miss.
-  /** Per branch slot s: the readiness memo at 2s (8 * stamp + R_*), the success memo at 2s + 1 (8 * stamp + 0 or 1). */
-  readonly memo: Int32Array;
   /** Per physical channel pc at CH * pc: round-robin pointer, winner's stamp, priority, slot and place. */
   readonly chan: Int32Array;
   /** Per buffer b at 4b, as a destination: its channel, its VC, the channel's VCs, its capacity. */
@@ -51,8 +50,8 @@ export class LinkReadiness {
   // Shared per-buffer and per-slot arrays, cached for the hot loops.
   protected readonly recv: Int32Array;
   protected readonly brN: Uint8Array;
-  protected readonly brSent: Int32Array;
-  protected readonly brOut: Int32Array;
+  /** The slot records (records.ts), whose S_READY and S_DONE fields are this stage's memos. */
+  readonly slots: Int32Array;
   private readonly readyAt: Float64Array;
   private readonly chanHeld: Int32Array;
   private readonly numNet: number;
@@ -75,7 +74,6 @@ export class LinkReadiness {
     this.s = s;
     this.NB = s.NB;
     const net = s.net;
-    this.memo = new Int32Array(2 * net.numBuffers * s.MB).fill(-1);
     const NC = net.numChannels;
     this.chan = new Int32Array(CH * NC);
     for (let pc = 0; pc < NC; pc++) this.chan[CH * pc + CH_STAMP] = -1;
@@ -89,8 +87,7 @@ export class LinkReadiness {
     }
     this.recv = s.recv;
     this.brN = s.brN;
-    this.brSent = s.brSent;
-    this.brOut = s.brOut;
+    this.slots = s.slots;
     this.readyAt = s.readyAt;
     this.chanHeld = soleBidders ? s.chanHeld : new Int32Array(s.chanHeld.length).fill(2);
     this.numNet = net.numNetChannels;
@@ -108,7 +105,10 @@ export class LinkReadiness {
   begin(t: number): void {
     this.stamp = t & 0x0fffffff;
     if (this.stamp === 0 && t > 0) {
-      this.memo.fill(-1);
+      for (let i = 0; i < this.slots.length; i += SS) {
+        this.slots[i + S_READY] = -1;
+        this.slots[i + S_DONE] = -1;
+      }
       for (let c = CH_STAMP; c < this.chan.length; c += CH) this.chan[c] = -1;
     }
   }
@@ -116,7 +116,7 @@ export class LinkReadiness {
   /** Has buffer o room for one more flit at the start of the cycle (counted from its slowest branch)? */
   roomIn(o: number): boolean {
     const n = this.brN[o]!;
-    const ms = n === 0 ? 0 : n === 1 ? this.brSent[o]! : this.s.minSent(o);
+    const ms = n === 0 ? 0 : n === 1 ? this.slots[SS * o + S_SENT]! : this.s.minSent(o);
     return this.recv[o]! - ms < this.dest[4 * o + D_CAP]!;
   }
 
@@ -128,13 +128,13 @@ export class LinkReadiness {
 
   /** Readiness (R_*) of branch slot s of buffer b this cycle. */
   ready(s: number, b: number, t: number): number {
-    const mm = this.memo[2 * s]!;
+    const mm = this.slots[SS * s + S_READY]!;
     const t8 = 8 * this.stamp;
     if (mm >= t8) return mm - t8;
-    const out = this.brOut[s]!;
-    const sent = this.brSent[s]!;
+    const out = this.slots[SS * s + S_OUT]!;
+    const sent = this.slots[SS * s + S_SENT]!;
     if (out >= 0 && sent < this.recv[b]!) return this.readyFrom(s, b, out, sent, t);
-    this.memo[2 * s] = t8;
+    this.slots[SS * s + S_READY] = t8;
     return R_NO;
   }
 
@@ -156,7 +156,7 @@ export class LinkReadiness {
         v = room === 3 ? (sole ? R_SURE : R_ROOM) : !sole ? R_DRAIN : room === 2 ? R_SURE : R_SOLE_DRAIN;
       }
     }
-    this.memo[2 * s] = 8 * this.stamp + v;
+    this.slots[SS * s + S_READY] = 8 * this.stamp + v;
     return v;
   }
 
@@ -186,7 +186,7 @@ export class LinkReadiness {
     const NB = this.NB;
     let res = 2;
     for (let k = 0; k < n; k++) {
-      if (this.brSent[k * NB + o] !== m) continue;
+      if (this.slots[SS * (k * NB + o) + S_SENT] !== m) continue;
       const v = this.ready(k * NB + o, o, t);
       if (v === R_NO) return 0;
       if (v !== R_SURE) res = 1;
@@ -197,21 +197,21 @@ export class LinkReadiness {
   /** Does branch slot s move this cycle: it wins its link and its flit has room downstream? */
   succeeds(s: number, t: number): boolean {
     const t8 = 8 * this.stamp;
-    const mm = this.memo[2 * s + 1]!;
+    const mm = this.slots[SS * s + S_DONE]!;
     if (mm >= t8) return mm !== t8;
     // A readiness memo of an earlier cycle (the buffer slept) is below R_NO.
-    const v = this.memo[2 * s]! - t8;
+    const v = this.slots[SS * s + S_READY]! - t8;
     let ok = v === R_SURE;
-    if (v === R_SOLE_DRAIN) ok = this.drains(this.brOut[s]!, t);
+    if (v === R_SOLE_DRAIN) ok = this.drains(this.slots[SS * s + S_OUT]!, t);
     else if (v === R_ROOM || v === R_DRAIN) {
-      const out = this.brOut[s]!;
+      const out = this.slots[SS * s + S_OUT]!;
       const c = CH * this.dest[4 * out + D_PC]!;
       ok =
         this.chan[c + CH_STAMP] === this.stamp &&
         this.chan[c + CH_SLOT] === s &&
         (v === R_ROOM || this.drains(out, t));
     }
-    this.memo[2 * s + 1] = ok ? t8 + 1 : t8;
+    this.slots[SS * s + S_DONE] = ok ? t8 + 1 : t8;
     return ok;
   }
 
@@ -223,7 +223,7 @@ export class LinkReadiness {
     const m = this.s.minSent(o);
     const NB = this.NB;
     for (let k = 0; k < n; k++)
-      if (this.brSent[k * NB + o] === m && !this.succeeds(k * NB + o, t)) return false;
+      if (this.slots[SS * (k * NB + o) + S_SENT] === m && !this.succeeds(k * NB + o, t)) return false;
     return true;
   }
 }

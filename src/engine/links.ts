@@ -22,6 +22,7 @@ import { LinkReadiness } from './link-readiness.js';
 import type { LinkSinks } from './link-sinks.js';
 import { BUF_NET, BUF_SINK } from './network.js';
 import type { SwitchPolicy } from './policy.js';
+import { S_OUT, S_READY, S_SENT, SS } from './records.js';
 import type { EngineState } from './state.js';
 
 /**
@@ -111,12 +112,10 @@ export class LinkStage extends LinkReadiness {
     const act = st.active;
     const nact = st.activeCount;
     const brN = this.brN;
-    const brOut = this.brOut;
-    const brSent = this.brSent;
+    const slots = this.slots;
     const recv = this.recv;
     const dest = this.dest;
     const chan = this.chan;
-    const memo = this.memo;
     const stamp = this.stamp;
     const t8 = 8 * stamp;
     const asleep = st.asleep;
@@ -146,16 +145,16 @@ export class LinkStage extends LinkReadiness {
         let awake = !sleeps;
         for (let k = 0; k < nb; k++) {
           const s = k * NB + b;
-          const out = brOut[s]!;
+          const out = slots[SS * s + S_OUT]!;
           // Most branches that cannot move have no output yet or nothing to send: decided here
           // without a call (ready() would say no; its memo is only needed for branches it visits).
           if (out < 0) {
             blocked = true;
             continue;
           }
-          const sent = brSent[s]!;
+          const sent = slots[SS * s + S_SENT]!;
           if (sent >= recv[b]!) continue;
-          const mm = memo[2 * s]!;
+          const mm = slots[SS * s + S_READY]!;
           const v = mm >= t8 ? mm - t8 : this.readyFrom(s, b, out, sent, t);
           if (v === R_NO) {
             // Behind a sleeping buffer it cannot move before that one wakes; a head still in its
@@ -225,14 +224,14 @@ export class LinkStage extends LinkReadiness {
         moves[nm++] = -1 - b;
     }
     const order = this.order;
-    const memo = this.memo;
+    const slots = this.slots;
     const chan = this.chan;
     const t8 = 8 * this.stamp;
     for (let i = 0; i < norder; i++) {
       const e = order[i]!;
       const s = e >= 0 ? e : chan[CH * ~e + CH_SLOT]!;
       // Sure, or the winner with room at the start of the cycle: moves without a second look.
-      const v = memo[2 * s]! - t8;
+      const v = slots[SS * s + S_READY]! - t8;
       if (v === R_SURE || v === R_ROOM || this.succeeds(s, t)) moves[nm++] = s;
     }
     return this.apply(t, nm);
@@ -250,9 +249,8 @@ export class LinkStage extends LinkReadiness {
     const NB = this.NB;
     const moves = this.moves;
     const traced = st.trace !== undefined;
-    const brOut = this.brOut;
+    const slots = this.slots;
     const recv = this.recv;
-    const brSent = this.brSent;
     const dest = this.dest;
     const chan = this.chan;
     const asleep = st.asleep;
@@ -278,9 +276,9 @@ export class LinkStage extends LinkReadiness {
         if (traced || got === 1) nev = events.add(nev, EV_SOURCE, b, got);
         continue;
       }
-      const out = brOut[m]!;
+      const out = slots[SS * m + S_OUT]!;
       // The branch that sends a buffer's tail may free it (once its other branches have too).
-      if (++brSent[m]! === bufLen[m < NB ? m : m % NB]) tails[ntails++] = m;
+      if (++slots[SS * m + S_SENT]! === bufLen[m < NB ? m : m % NB]) tails[ntails++] = m;
       const d = 4 * out;
       const pc = dest[d + D_PC]!;
       const nextVc = dest[d + D_VC]! + 1;

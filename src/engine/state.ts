@@ -4,6 +4,7 @@ import { ASLEEP, AWAKE, type SleepState } from './fast/sleep-states.js';
 import type { MessageState } from './message.js';
 import { BUF_NET, BUF_SINK, type Network } from './network.js';
 import { PendingHeads } from './pending-heads.js';
+import { S_ALT, S_DONE, S_OUT, S_READY, S_SENT, S_SINK, SS } from './records.js';
 
 /** Timing parameters in cycles (defaults from 000 sec. 5.1). */
 export interface Timing {
@@ -49,9 +50,9 @@ export interface TraceSink {
  * got, the out-branches of each buffer (replication, 000 Fig. 6), the worms in flight, and the
  * lists of buffers a stage must visit. Stages (terminals, heads, allocation, links) keep their own
  * scratch; this holds only what more than one of them reads or writes. Everything is a typed array
- * indexed by buffer id or by branch slot `k * NB + b` (branch k of buffer b), allocated once. Slots
- * are grouped by branch rank so that the first branches of all buffers (every unicast's only one)
- * lie together: the hot loops touch one dense array per field, not one cache line per buffer.
+ * indexed by buffer id or by branch slot `k * NB + b` (branch k of buffer b), allocated once. The
+ * fields a stage reads together for one branch are interleaved in one record per slot (records.ts),
+ * so that a visit to a branch at a random slot costs one cache line, not one per field.
  */
 export class EngineState extends PendingHeads {
   readonly net: Network;
@@ -97,20 +98,13 @@ export class EngineState extends PendingHeads {
   readonly freeAt: Int32Array;
 
   // Per branch slot (k * NB + buffer).
-  /** Buffer granted to the branch, -1 while it waits for one. */
-  readonly brOut: Int32Array;
-  /** Flits the branch has copied out of its buffer. */
-  readonly brSent: Int32Array;
+  /**
+   * The slot records (records.ts): at SS * slot, the branch's output buffer, flits sent, the link
+   * stage's memos, route, adaptive alternatives, allocation group and whether it goes to a sink.
+   */
+  readonly slots: Int32Array;
   readonly brTarget: Int32Array;
   readonly brLeg: Int32Array;
-  /** Packed route of the branch: output port in the low byte, allowed VCs above. */
-  readonly brRoute: Uint32Array;
-  /** Adaptive routing: the ports the branch may take instead (bit mask), 0 when fixed. */
-  readonly brAlt: Uint32Array;
-  /** 1 when the branch goes to a consumption channel. */
-  readonly brSink: Uint8Array;
-  /** Allocation group the branch asks in (its channel, or numNetChannels + node for consumption). */
-  readonly brGroup: Int32Array;
   /**
    * Cycle from which the branch may request its output, when the switch model delays branches
    * (SwitchPolicy.branchDelay); empty otherwise (then only the buffer's readyAt counts).
@@ -192,14 +186,14 @@ export class EngineState extends PendingHeads {
     this.activePos = new Int32Array(NB).fill(-1);
     this.active = new Int32Array(NB);
     const NS = NB * MB;
-    this.brOut = new Int32Array(NS).fill(-1);
-    this.brSent = new Int32Array(NS);
+    this.slots = new Int32Array(SS * NS);
+    for (let i = 0; i < NS; i++) {
+      this.slots[SS * i + S_OUT] = -1;
+      this.slots[SS * i + S_READY] = -1;
+      this.slots[SS * i + S_DONE] = -1;
+    }
     this.brTarget = new Int32Array(NS);
     this.brLeg = new Int32Array(NS);
-    this.brRoute = new Uint32Array(NS);
-    this.brAlt = new Uint32Array(NS);
-    this.brSink = new Uint8Array(NS);
-    this.brGroup = new Int32Array(NS);
     this.srcList = new Int32Array(NB);
     this.srcPos = new Int32Array(NB).fill(-1);
     this.asleep = new Uint8Array(NB);
@@ -298,9 +292,9 @@ export class EngineState extends PendingHeads {
     const n = this.brN[o]!;
     if (n === 0) return 0;
     const NB = this.NB;
-    let m = this.brSent[o]!;
+    let m = this.slots[SS * o + S_SENT]!;
     for (let k = 1; k < n; k++) {
-      const x = this.brSent[k * NB + o]!;
+      const x = this.slots[SS * (k * NB + o) + S_SENT]!;
       if (x < m) m = x;
     }
     return m;
@@ -370,8 +364,9 @@ export class EngineState extends PendingHeads {
         return `buffer ${b} holds ${occ} flits (capacity ${net.bufCap[b]})`;
       for (let k = 0; k < this.brN[b]!; k++) {
         const slot = this.slot(b, k);
-        if (this.brSent[slot]! > this.recv[b]!) return `buffer ${b} branch ${k} sent more than it received`;
-        if (this.brSink[slot] === 1 && this.brAlt[slot] !== 0)
+        if (this.slots[SS * slot + S_SENT]! > this.recv[b]!)
+          return `buffer ${b} branch ${k} sent more than it received`;
+        if (this.slots[SS * slot + S_SINK] === 1 && this.slots[SS * slot + S_ALT] !== 0)
           return `buffer ${b} branch ${k} goes to a processor but has adaptive alternatives`;
       }
       if (this.recv[b]! > this.wormC[w]!.length) return `buffer ${b} received more flits than its worm has`;
@@ -379,7 +374,7 @@ export class EngineState extends PendingHeads {
       // the group has no free buffer (a wake-up cannot have been missed).
       for (let k = 0; k < this.brN[b]!; k++) {
         const slot = this.slot(b, k);
-        if (this.brOut[slot] !== -1 || this.pendPos[b] !== -1 || this.wheel?.has(b)) continue;
+        if (this.slots[SS * slot + S_OUT] !== -1 || this.pendPos[b] !== -1 || this.wheel?.has(b)) continue;
         const g = this.waits?.groupOf(b) ?? -1;
         if (g === -1) return `buffer ${b} waits for an output but is neither pending nor on a group's list`;
         if (this.groupFree[g] !== 0) return `buffer ${b} waits on group ${g}, which has a free buffer`;

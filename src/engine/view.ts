@@ -1,3 +1,4 @@
+import { S_ALT, S_GROUP, S_OUT, S_ROUTE, S_SENT, S_SINK, SS } from './records.js';
 import type { EngineState } from './state.js';
 
 /**
@@ -23,13 +24,8 @@ export class SwitchView {
   private readonly readyAt: Float64Array;
   private readonly brN: Uint8Array;
   private readonly feeder: Int32Array;
-  private readonly brSent: Int32Array;
-  private readonly brOut: Int32Array;
-  private readonly brGroup: Int32Array;
-  private readonly brRoute: Uint32Array;
-  private readonly brSink: Uint8Array;
+  private readonly slots: Int32Array;
   private readonly brTarget: Int32Array;
-  private readonly brAlt: Uint32Array;
   private readonly pend: Int32Array;
 
   constructor(s: EngineState) {
@@ -42,13 +38,8 @@ export class SwitchView {
     this.readyAt = s.readyAt;
     this.brN = s.brN;
     this.feeder = s.feeder;
-    this.brSent = s.brSent;
-    this.brOut = s.brOut;
-    this.brGroup = s.brGroup;
-    this.brRoute = s.brRoute;
-    this.brSink = s.brSink;
+    this.slots = s.slots;
     this.brTarget = s.brTarget;
-    this.brAlt = s.brAlt;
     this.pend = s.pend;
   }
 
@@ -113,27 +104,27 @@ export class SwitchView {
 
   /** Flits the branch has copied out of its buffer. */
   sent(slot: number): number {
-    return this.brSent[slot]!;
+    return this.slots[SS * slot + S_SENT]!;
   }
 
   /** Buffer granted to the branch, -1 while it waits for one. */
   output(slot: number): number {
-    return this.brOut[slot]!;
+    return this.slots[SS * slot + S_OUT]!;
   }
 
   /** Allocation group the branch asks in (its channel, or numNetChannels + node for a consumption channel). */
   group(slot: number): number {
-    return this.brGroup[slot]!;
+    return this.slots[SS * slot + S_GROUP]!;
   }
 
   /** Does the branch go to a processor (a consumption channel)? */
   toProcessor(slot: number): boolean {
-    return this.brSink[slot] === 1;
+    return this.slots[SS * slot + S_SINK] === 1;
   }
 
   /** The switch port the branch leaves by: its route's, or for a consumption branch its end node's. */
   targetPort(slot: number): number {
-    if (this.brSink[slot] !== 1) return this.brRoute[slot]! & 0xff;
+    if (this.slots[SS * slot + S_SINK] !== 1) return this.slots[SS * slot + S_ROUTE]! & 0xff;
     const s = this.s;
     const w = this.owner[this.bufferOf(slot)]!;
     return s.net.nodePort[s.wormC[w]!.node[this.brTarget[slot]!]!]!;
@@ -150,7 +141,7 @@ export class SwitchView {
    * branch keeps that port from now on; the allocator moves the switch's adaptive pointer past it.
    */
   commitChoice(slot: number): void {
-    this.brAlt[slot] = 0;
+    this.slots[SS * slot + S_ALT] = 0;
   }
 
   // The waiting heads: buffers whose heads wait for an output this cycle (the allocator's list).

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { parseConfig } from '../../src/config/load.js';
 import { BUF_NET } from '../../src/engine/network.js';
+import { S_SENT, SS } from '../../src/engine/records.js';
 import { EngineState } from '../../src/engine/state.js';
 import { SwitchView } from '../../src/engine/view.js';
 import { ChunkPool } from '../../src/router/chunk-pool.js';
@@ -29,14 +30,14 @@ describe('central-buffer chunk accounting (002 sec. 4.2, docs/algorithms/central
     assert.equal(pool.free(r), 12, 'ceil(24/8) + 2 - 1 = 4 chunks reserved');
     assert.equal(pool.check(), undefined);
     s.recv[b] = 24;
-    s.brSent[s.slot(b, 0)] = 24; // output 1 read all three chunks
-    s.brSent[s.slot(b, 1)] = 16; // output 2 read two
+    s.slots[SS * s.slot(b, 0) + S_SENT] = 24; // output 1 read all three chunks
+    s.slots[SS * s.slot(b, 1) + S_SENT] = 16; // output 2 read two
     pool.update();
     // Freed: both header copies and the second chunk; the third still has one reader to go.
     assert.equal(pool.free(r), 15);
     assert.match(pool.describe(b), /4 chunk\(s\) reserved, 4 written, 3 freed/);
     assert.equal(pool.check(), undefined);
-    s.brSent[s.slot(b, 1)] = 24;
+    s.slots[SS * s.slot(b, 1) + S_SENT] = 24;
     pool.release(b);
     assert.equal(pool.free(r), 16);
     assert.equal(pool.check(), undefined);

@@ -1,3 +1,4 @@
+import { S_OUT, S_SENT, SS } from '../records.js';
 import type { EngineState } from '../state.js';
 import { ASLEEP, AWAKE } from './sleep-states.js';
 
@@ -14,8 +15,7 @@ export class BufferSleep {
   private readonly NB: number;
   private readonly recv: Int32Array;
   private readonly brN: Uint8Array;
-  private readonly brSent: Int32Array;
-  private readonly brOut: Int32Array;
+  private readonly slots: Int32Array;
   private readonly cap: Int32Array;
 
   constructor(s: EngineState) {
@@ -23,15 +23,14 @@ export class BufferSleep {
     this.NB = s.NB;
     this.recv = s.recv;
     this.brN = s.brN;
-    this.brSent = s.brSent;
-    this.brOut = s.brOut;
+    this.slots = s.slots;
     this.cap = s.net.bufCap;
   }
 
   /** Has buffer o room for one more flit at the start of the cycle? */
   private roomIn(o: number): boolean {
     const n = this.brN[o]!;
-    const ms = n === 0 ? 0 : n === 1 ? this.brSent[o]! : this.s.minSent(o);
+    const ms = n === 0 ? 0 : n === 1 ? this.slots[SS * o + S_SENT]! : this.s.minSent(o);
     return this.recv[o]! - ms < this.cap[o]!;
   }
 
@@ -57,12 +56,12 @@ export class BufferSleep {
       let blocked = false;
       for (let k = 0; k < this.brN[u]!; k++) {
         const s = k * NB + u;
-        const out = this.brOut[s]!;
+        const out = this.slots[SS * s + S_OUT]!;
         if (out < 0) {
           blocked = true;
           continue;
         }
-        const sent = this.brSent[s]!;
+        const sent = this.slots[SS * s + S_SENT]!;
         if (sent >= this.recv[u]!) continue;
         if (sent > 0 && asleep[out] === ASLEEP && !this.roomIn(out)) blocked = true;
         else return;
@@ -84,7 +83,7 @@ export class BufferSleep {
       const nb = this.brN[b]!;
       if (nb === 0 || this.s.asleep[b] === ASLEEP) continue;
       let waits = true;
-      for (let k = 0; k < nb && waits; k++) waits = this.brOut[k * NB + b]! < 0;
+      for (let k = 0; k < nb && waits; k++) waits = this.slots[SS * (k * NB + b) + S_OUT]! < 0;
       if (waits) this.fallAsleep(b);
     }
   }
@@ -96,7 +95,7 @@ export class BufferSleep {
    */
   wantsFlit(b: number, had: number): boolean {
     const n = this.brN[b]!;
-    for (let k = 0; k < n; k++) if (this.brSent[k * this.NB + b]! >= had) return true;
+    for (let k = 0; k < n; k++) if (this.slots[SS * (k * this.NB + b) + S_SENT]! >= had) return true;
     return false;
   }
 
@@ -112,9 +111,9 @@ export class BufferSleep {
       if (st.owner[b] === -1) return `free buffer ${b} sleeps`;
       for (let k = 0; k < this.brN[b]!; k++) {
         const s = k * this.NB + b;
-        const out = this.brOut[s]!;
-        if (out < 0 || this.brSent[s]! >= this.recv[b]!) continue;
-        if (!this.roomIn(out) && st.asleep[out] === ASLEEP && this.brSent[s]! > 0) continue;
+        const out = this.slots[SS * s + S_OUT]!;
+        if (out < 0 || this.slots[SS * s + S_SENT]! >= this.recv[b]!) continue;
+        if (!this.roomIn(out) && st.asleep[out] === ASLEEP && this.slots[SS * s + S_SENT]! > 0) continue;
         return `buffer ${b} sleeps but its branch ${k} may move into buffer ${out}`;
       }
     }

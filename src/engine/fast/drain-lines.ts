@@ -1,5 +1,6 @@
 import { CH, CH_RR, D_PC, D_VC, D_VCS, R_SURE } from '../link-codes.js';
 import type { LinkSinks } from '../link-sinks.js';
+import { S_DONE, S_OUT, S_READY, S_SENT, SS } from '../records.js';
 import type { EngineState } from '../state.js';
 import type { PackedWorms } from './packed.js';
 import { AWAKE, DRAINING } from './sleep-states.js';
@@ -44,7 +45,7 @@ export class DrainLines extends UnitRecords {
    * The link stage's tables (link-readiness.ts): the readiness memo, where the first member's move
    * is entered, and the round-robin pointers of channels, with each buffer's channel and VC.
    */
-  private readonly memo: Int32Array;
+  private readonly slots: Int32Array;
   private readonly chan: Int32Array;
   private readonly dest: Int32Array;
   private readonly netBuffers: number;
@@ -73,14 +74,14 @@ export class DrainLines extends UnitRecords {
     sinks: LinkSinks,
     releases: UnitReleases,
     packs: PackedWorms | undefined,
-    tables: { memo: Int32Array; chan: Int32Array; dest: Int32Array },
+    tables: { chan: Int32Array; dest: Int32Array },
   ) {
     super();
     this.s = s;
     this.sinks = sinks;
     this.releases = releases;
     this.packs = packs;
-    this.memo = tables.memo;
+    this.slots = s.slots;
     this.chan = tables.chan;
     this.dest = tables.dest;
     this.netBuffers = s.net.numNetChannels > 0 ? s.net.pcFirstBuf[s.net.numNetChannels]! : 0;
@@ -114,7 +115,7 @@ export class DrainLines extends UnitRecords {
     let u = st.feeder[z]!;
     let pending = 0;
     for (; n < MAX_MEMBERS && this.joins(u, w); u = st.feeder[u]!) {
-      if (st.recv[u]! > st.brSent[u]!) mask |= 1 << n;
+      if (st.recv[u]! > st.slots[SS * u + S_SENT]!) mask |= 1 << n;
       if (!this.pointsPast(u)) pending |= 1 << n;
       first = u;
       n++;
@@ -130,7 +131,7 @@ export class DrainLines extends UnitRecords {
     this.entered[w] = st.recv[first]!;
     // The oldest member: the first, or, once the tail is in the line, the one holding it.
     this.oldest[w] = first;
-    for (let u = first; u !== z; u = st.brOut[u]!) {
+    for (let u = first; u !== z; u = st.slots[SS * u + S_OUT]!) {
       st.setAsleep(u, DRAINING);
       if (u !== first) st.unitChan[st.net.bufPc[u]!] = w;
     }
@@ -150,9 +151,9 @@ export class DrainLines extends UnitRecords {
       st.owner[u] === w &&
       st.net.bufCap[u] === 1 &&
       st.brN[u] === 1 &&
-      st.brSent[u]! < st.bufLen[u]! &&
+      st.slots[SS * u + S_SENT]! < st.bufLen[u]! &&
       st.asleep[u] === AWAKE &&
-      this.alone(st.brOut[u]!) &&
+      this.alone(st.slots[SS * u + S_OUT]!) &&
       (this.packs === undefined || this.packs.frontOf(w) !== u)
     );
   }
@@ -225,7 +226,7 @@ export class DrainLines extends UnitRecords {
     const u = st.feeder[f]!;
     const bit = this.firstBit[w]! + 1;
     if (bit >= MAX_MEMBERS || !this.joins(u, w) || !this.fedAwake(st.feeder[u]!, w)) return;
-    if (st.recv[u]! > st.brSent[u]!) this.mask[w]! |= 1 << bit;
+    if (st.recv[u]! > st.slots[SS * u + S_SENT]!) this.mask[w]! |= 1 << bit;
     if (!this.pointsPast(u)) this.pending[w]! |= 1 << bit;
     this.first[w] = u;
     this.firstBit[w] = bit;
@@ -238,7 +239,7 @@ export class DrainLines extends UnitRecords {
 
   /** Does the round-robin pointer of member u's channel out point past u's successor's VC? */
   private pointsPast(u: number): boolean {
-    const d = 4 * this.s.brOut[u]!;
+    const d = 4 * this.s.slots[SS * u + S_OUT]!;
     const next = this.dest[d + D_VC]! + 1;
     return this.chan[CH * this.dest[d + D_PC]! + CH_RR] === (next === this.dest[d + D_VCS] ? 0 : next);
   }
@@ -251,7 +252,7 @@ export class DrainLines extends UnitRecords {
     let u = st.feeder[this.front[w]!]!;
     for (let j = 0; 1 << j <= due && j < MAX_MEMBERS; j++, u = st.feeder[u]!) {
       if ((due & (1 << j)) === 0) continue;
-      const d = 4 * st.brOut[u]!;
+      const d = 4 * st.slots[SS * u + S_OUT]!;
       const next = this.dest[d + D_VC]! + 1;
       this.chan[CH * this.dest[d + D_PC]! + CH_RR] = next === this.dest[d + D_VCS] ? 0 : next;
     }
@@ -262,7 +263,7 @@ export class DrainLines extends UnitRecords {
     const st = this.s;
     const u = this.oldest[w]!;
     this.releases.add(u);
-    const next = st.brOut[u]!;
+    const next = st.slots[SS * u + S_OUT]!;
     st.unitChan[st.net.bufPc[next]!] = -1;
     this.oldest[w] = next;
   }
@@ -275,7 +276,7 @@ export class DrainLines extends UnitRecords {
     const st = this.s;
     const f = this.first[w]!;
     const holds = (this.mask[w]! >>> this.firstBit[w]!) & 1;
-    st.brSent[f] = st.recv[f]! - holds;
+    st.slots[SS * f + S_SENT] = st.recv[f]! - holds;
     const stamp = (t + 1) & 0x0fffffff;
     // The memo is cleared when the stamp wraps (LinkReadiness.begin): stop the line then.
     if (stamp === 0) {
@@ -283,8 +284,8 @@ export class DrainLines extends UnitRecords {
       return;
     }
     if (holds === 1) {
-      this.memo[2 * f] = 8 * stamp + R_SURE;
-      this.memo[2 * f + 1] = 8 * stamp + 1;
+      this.slots[SS * f + S_READY] = 8 * stamp + R_SURE;
+      this.slots[SS * f + S_DONE] = 8 * stamp + 1;
     }
   }
 
@@ -299,7 +300,7 @@ export class DrainLines extends UnitRecords {
     let down = st.recv[z]!;
     let j = 0;
     for (let u = st.feeder[z]!; ; u = st.feeder[u]!, j++) {
-      st.brSent[u] = down;
+      st.slots[SS * u + S_SENT] = down;
       down += (m >>> j) & 1;
       // The first member's received count is the link stage's own.
       if (j !== this.firstBit[w]) st.recv[u] = down;
@@ -312,8 +313,8 @@ export class DrainLines extends UnitRecords {
     if (keep) return;
     const f = this.first[w]!;
     if (st.owner[f] === w) {
-      this.memo[2 * f] = -1;
-      this.memo[2 * f + 1] = -1;
+      this.slots[SS * f + S_READY] = -1;
+      this.slots[SS * f + S_DONE] = -1;
     }
     this.remove(w);
   }
@@ -351,13 +352,13 @@ export class DrainLines extends UnitRecords {
       const w = this.worms.ids[i]!;
       const z = this.front[w]!;
       if (st.owner[z] !== w) return `drain line of worm ${w}: its consumption buffer ${z} is not its own`;
-      for (let u = this.oldest[w]!; u !== z; u = st.brOut[u]!) {
+      for (let u = this.oldest[w]!; u !== z; u = st.slots[SS * u + S_OUT]!) {
         if (st.owner[u] !== w) return `drain line of worm ${w} lost buffer ${u}`;
         if (st.asleep[u] !== DRAINING) return `buffer ${u} of the drain line of worm ${w} is not marked`;
-        if (st.recv[u]! - st.brSent[u]! > 1)
+        if (st.recv[u]! - st.slots[SS * u + S_SENT]! > 1)
           return `buffer ${u} of the drain line of worm ${w} holds two flits`;
-        if (!this.alone(st.brOut[u]!))
-          return `drain line of worm ${w} shares the channel of buffer ${st.brOut[u]}`;
+        if (!this.alone(st.slots[SS * u + S_OUT]!))
+          return `drain line of worm ${w} shares the channel of buffer ${st.slots[SS * u + S_OUT]}`;
       }
     }
     for (let b = 0; b < st.net.numBuffers; b++)

@@ -1,4 +1,5 @@
 import { CH, CH_RR, D_PC, D_VC, D_VCS } from '../link-codes.js';
+import { S_OUT, S_SENT, SS } from '../records.js';
 import type { EngineState } from '../state.js';
 import { BufferSleep } from './buffer-sleep.js';
 import { ASLEEP, AWAKE, PACKED } from './sleep-states.js';
@@ -83,7 +84,7 @@ export class PackedWorms extends UnitRecords {
     for (let i = this.worms.count - 1; i >= 0; i--) {
       const w = this.worms.ids[i]!;
       const h = this.front[w]!;
-      const sent = st.brSent[h]!;
+      const sent = st.slots[SS * h + S_SENT]!;
       if (sent === this.frontSent[w]) continue;
       this.frontSent[w] = sent;
       const n = ++this.shifts[w]!;
@@ -106,7 +107,7 @@ export class PackedWorms extends UnitRecords {
     this.releases.add(u);
     this.unmark(u);
     if (u === this.src[w]) this.src[w] = -1;
-    const next = st.brOut[u]!;
+    const next = st.slots[SS * u + S_OUT]!;
     if (next === this.front[w]) {
       // The tail is in the front: nothing is left to pack.
       this.unmark(next);
@@ -120,7 +121,7 @@ export class PackedWorms extends UnitRecords {
 
   /** The shift in which the tail leaves member u: when the buffer after it has received all L flits. */
   private dueOf(u: number): number {
-    return this.s.bufLen[u]! - this.base[this.s.brOut[u]!]!;
+    return this.s.bufLen[u]! - this.base[this.s.slots[SS * u + S_OUT]!]!;
   }
 
   isPacked(w: number): boolean {
@@ -152,7 +153,7 @@ export class PackedWorms extends UnitRecords {
   sinkHead(z: number): boolean {
     const w = this.s.owner[z]!;
     if (w < 0 || !this.isPacked(w)) return false;
-    const o = this.s.brOut[this.front[w]!]!;
+    const o = this.s.slots[SS * this.front[w]! + S_OUT]!;
     if (o >= 0 && o !== z && !this.alone(o)) return true;
     this.unpack(w);
     return false;
@@ -165,7 +166,7 @@ export class PackedWorms extends UnitRecords {
     const f = this.front[w]!;
     st.setAsleep(f, PACKED);
     this.front[w] = to;
-    this.frontSent[w] = st.brSent[to]!;
+    this.frontSent[w] = st.slots[SS * to + S_SENT]!;
     this.base[to] = st.recv[to]! - n;
     this.mark(to, w);
     this.rate[w]!++;
@@ -184,7 +185,7 @@ export class PackedWorms extends UnitRecords {
     // is the one last found. Near saturation most calls end here (1-flit 0.14: 84 -> 6 steps a cycle).
     if (w < this.lastOldest.length) {
       const o = this.lastOldest[w]!;
-      if (o >= 0 && o !== to && st.owner[o] === w && !this.alone(st.brOut[o]!)) {
+      if (o >= 0 && o !== to && st.owner[o] === w && !this.alone(st.slots[SS * o + S_OUT]!)) {
         const u = st.feeder[o]!;
         if (u < 0 || u >= st.NB || st.owner[u] !== w) return;
       }
@@ -196,7 +197,7 @@ export class PackedWorms extends UnitRecords {
     let b = f;
     for (;;) {
       if (st.brN[b] !== 1 || st.asleep[b] !== AWAKE) return;
-      if (!this.alone(st.brOut[b]!)) {
+      if (!this.alone(st.slots[SS * b + S_OUT]!)) {
         if (!this.full(b)) return;
         front = b;
       }
@@ -210,13 +211,13 @@ export class PackedWorms extends UnitRecords {
     this.roomFor(w);
     this.lastOldest[w] = b;
     if (b === front) return;
-    const held = st.recv[b]! - st.brSent[b]!;
+    const held = st.recv[b]! - st.slots[SS * b + S_SENT]!;
     const pushing = st.srcPos[b]! !== -1;
     if (held < 1 || (pushing && !this.full(b))) return;
     this.starts++;
     this.shifts[w] = 0;
     this.front[w] = front;
-    this.frontSent[w] = st.brSent[front]!;
+    this.frontSent[w] = st.slots[SS * front + S_SENT]!;
     this.oldest[w] = b;
     this.src[w] = -1;
     if (pushing) {
@@ -227,7 +228,7 @@ export class PackedWorms extends UnitRecords {
     this.mark(front, w);
     // Flits a shift moves over network channels: into the front and every member but the oldest.
     let rate = front < this.netBuffers ? 1 : 0;
-    for (let u = b; u !== front; u = st.brOut[u]!) {
+    for (let u = b; u !== front; u = st.slots[SS * u + S_OUT]!) {
       this.base[u] = st.recv[u]!;
       st.setAsleep(u, PACKED);
       this.mark(u, w);
@@ -247,12 +248,12 @@ export class PackedWorms extends UnitRecords {
     const n = this.shifts[w]!;
     const h = this.front[w]!;
     const L = st.bufLen[h]!;
-    for (let b = this.oldest[w]!; b !== h; b = st.brOut[b]!) {
+    for (let b = this.oldest[w]!; b !== h; b = st.slots[SS * b + S_OUT]!) {
       const r = Math.min(L, this.base[b]! + n);
       st.recv[b] = r;
       if (b === this.src[w]) st.srcSent[b] = r;
-      const out = st.brOut[b]!;
-      st.brSent[b] = out === h ? st.recv[h]! : Math.min(L, this.base[out]! + n);
+      const out = st.slots[SS * b + S_OUT]!;
+      st.slots[SS * b + S_SENT] = out === h ? st.recv[h]! : Math.min(L, this.base[out]! + n);
       if (!keep) {
         st.setAsleep(b, AWAKE);
         this.unmark(b);
@@ -285,7 +286,7 @@ export class PackedWorms extends UnitRecords {
   private full(o: number): boolean {
     const st = this.s;
     const n = st.brN[o]!;
-    const ms = n === 0 ? 0 : n === 1 ? st.brSent[o]! : st.minSent(o);
+    const ms = n === 0 ? 0 : n === 1 ? st.slots[SS * o + S_SENT]! : st.minSent(o);
     return st.recv[o]! - ms >= st.net.bufCap[o]!;
   }
 
@@ -323,12 +324,13 @@ export class PackedWorms extends UnitRecords {
       const h = this.front[w]!;
       if (st.owner[h] !== w || !this.full(h))
         return `packed worm ${w}: front ${h} is not its own or not full`;
-      for (let b = this.oldest[w]!; b !== h; b = st.brOut[b]!) {
+      for (let b = this.oldest[w]!; b !== h; b = st.slots[SS * b + S_OUT]!) {
         if (st.owner[b] !== w) return `packed worm ${w} lost buffer ${b}`;
         if (st.asleep[b] !== PACKED) return `buffer ${b} of packed worm ${w} is not marked`;
-        if (!this.alone(st.brOut[b]!)) return `packed worm ${w} shares the channel of buffer ${st.brOut[b]}`;
+        if (!this.alone(st.slots[SS * b + S_OUT]!))
+          return `packed worm ${w} shares the channel of buffer ${st.slots[SS * b + S_OUT]}`;
         const oldest = b === this.oldest[w];
-        if (oldest ? st.recv[b]! - st.brSent[b]! < 1 : !this.full(b))
+        if (oldest ? st.recv[b]! - st.slots[SS * b + S_SENT]! < 1 : !this.full(b))
           return `buffer ${b} of packed worm ${w} could move on its own`;
         if (oldest && this.src[w] === b && st.srcSent[b]! < st.bufLen[b]! && !this.full(b))
           return `the processor could push into buffer ${b} of packed worm ${w}`;

@@ -1,5 +1,6 @@
 import { F_ABSORB } from '../../plan/worm.js';
 import type { LinkSinks } from '../link-sinks.js';
+import { S_OUT, S_SENT, SS } from '../records.js';
 import type { EngineState } from '../state.js';
 import { BufferSleep } from './buffer-sleep.js';
 import { ASLEEP, AWAKE, STREAMING } from './sleep-states.js';
@@ -105,7 +106,7 @@ export class Streams extends UnitRecords {
     if (
       st.feeder[to] !== f ||
       st.asleep[f] !== AWAKE ||
-      st.recv[f]! - st.brSent[f]! < 1 ||
+      st.recv[f]! - st.slots[SS * f + S_SENT]! < 1 ||
       (to < this.netBuffers && !this.alone(to))
     ) {
       this.settle(w, t + 1, false);
@@ -131,7 +132,7 @@ export class Streams extends UnitRecords {
   /** Has buffer o (one branch at most) no room for a flit unless its front flit leaves? */
   private full(o: number): boolean {
     const st = this.s;
-    return st.recv[o]! - (st.brN[o] === 0 ? 0 : st.brSent[o]!) >= st.net.bufCap[o]!;
+    return st.recv[o]! - (st.brN[o] === 0 ? 0 : st.slots[SS * o + S_SENT]!) >= st.net.bufCap[o]!;
   }
 
   /**
@@ -148,8 +149,8 @@ export class Streams extends UnitRecords {
     let oldest = z;
     let rate = 0;
     while (u >= 0 && u < NB && st.owner[u] === w) {
-      const out = st.brOut[u]!;
-      if (st.brN[u] !== 1 || st.asleep[u] !== AWAKE || st.recv[u]! - st.brSent[u]! < 1) return;
+      const out = st.slots[SS * u + S_OUT]!;
+      if (st.brN[u] !== 1 || st.asleep[u] !== AWAKE || st.recv[u]! - st.slots[SS * u + S_SENT]! < 1) return;
       if (out < this.netBuffers) {
         if (!this.alone(out)) return;
         rate++;
@@ -165,14 +166,14 @@ export class Streams extends UnitRecords {
     this.oldest[w] = oldest;
     this.rate[w] = rate;
     this.base[z] = st.recv[z]!;
-    for (let b = oldest; b !== z; b = st.brOut[b]!) {
+    for (let b = oldest; b !== z; b = st.slots[SS * b + S_OUT]!) {
       this.base[b] = st.recv[b]!;
       st.setAsleep(b, STREAMING);
       if (b < this.netBuffers) st.unitChan[st.net.bufPc[b]!] = w;
     }
     // An open front's channel carries the stream's flits too.
     if (z < this.netBuffers) st.unitChan[st.net.bufPc[z]!] = w;
-    this.due[w] = t0 + st.bufLen[z]! - this.base[st.brOut[oldest]!]! - 1;
+    this.due[w] = t0 + st.bufLen[z]! - this.base[st.slots[SS * oldest + S_OUT]!]! - 1;
     this.src[w] = -1;
     if (st.srcPos[oldest] !== -1) {
       st.unsource(oldest);
@@ -218,14 +219,14 @@ export class Streams extends UnitRecords {
     this.releases.add(u);
     if (u < this.netBuffers) st.unitChan[st.net.bufPc[u]!] = -1;
     if (u === this.src[w]) this.src[w] = -1;
-    const next = st.brOut[u]!;
+    const next = st.slots[SS * u + S_OUT]!;
     if (next === z) {
       this.remove(w);
       return true;
     }
     this.oldest[w] = next;
     if (next < this.netBuffers) this.rate[w]!--;
-    this.due[w] = this.t0[w]! + st.bufLen[z]! - this.base[st.brOut[next]!]! - 1;
+    this.due[w] = this.t0[w]! + st.bufLen[z]! - this.base[st.slots[SS * next + S_OUT]!]! - 1;
     return false;
   }
 
@@ -240,10 +241,10 @@ export class Streams extends UnitRecords {
     const z = this.front[w]!;
     const L = st.bufLen[z]!;
     let prev = -1;
-    for (let b = this.oldest[w]!; ; b = st.brOut[b]!) {
+    for (let b = this.oldest[w]!; ; b = st.slots[SS * b + S_OUT]!) {
       const r = Math.min(L, this.base[b]! + d);
       st.recv[b] = r;
-      if (prev >= 0) st.brSent[prev] = r;
+      if (prev >= 0) st.slots[SS * prev + S_SENT] = r;
       else if (b === this.src[w]) st.srcSent[b] = r;
       if (keep) this.base[b] = r;
       else if (b !== z) {
@@ -292,10 +293,10 @@ export class Streams extends UnitRecords {
     const st = this.s;
     for (let i = 0; i < this.worms.count; i++) {
       const w = this.worms.ids[i]!;
-      for (let b = this.oldest[w]!; b !== this.front[w]; b = st.brOut[b]!) {
+      for (let b = this.oldest[w]!; b !== this.front[w]; b = st.slots[SS * b + S_OUT]!) {
         if (st.owner[b] !== w) return `streaming worm ${w} lost buffer ${b}`;
         if (st.asleep[b] !== STREAMING) return `buffer ${b} of streaming worm ${w} is not marked`;
-        const out = st.brOut[b]!;
+        const out = st.slots[SS * b + S_OUT]!;
         if (out < this.netBuffers && !this.alone(out))
           return `streaming worm ${w} shares the channel of buffer ${out}`;
       }

@@ -1,4 +1,5 @@
 import { CH, CH_KEY, D_PC, R_SOLE_DRAIN } from '../link-codes.js';
+import { S_OUT, S_READY, SS } from '../records.js';
 import type { EngineState } from '../state.js';
 import { resized } from './unit-records.js';
 
@@ -11,7 +12,7 @@ import { resized } from './unit-records.js';
 export class UnitReleases {
   private readonly s: EngineState;
   /** The link stage's readiness memo, per-channel table and per-buffer destination table (link-readiness.ts). */
-  private readonly memo: Int32Array;
+  private readonly slots: Int32Array;
   private readonly chan: Int32Array;
   private readonly dest: Int32Array;
   /** The buffers, in the order the units listed them. */
@@ -20,9 +21,9 @@ export class UnitReleases {
   /** Places of the cycle's releases in the order of its moves. */
   private keys = new Int32Array(64);
 
-  constructor(s: EngineState, tables: { memo: Int32Array; chan: Int32Array; dest: Int32Array }) {
+  constructor(s: EngineState, tables: { chan: Int32Array; dest: Int32Array }) {
     this.s = s;
-    this.memo = tables.memo;
+    this.slots = s.slots;
     this.chan = tables.chan;
     this.dest = tables.dest;
   }
@@ -43,7 +44,7 @@ export class UnitReleases {
   merge(tails: Int32Array, ntails: number, stamp: number): void {
     const st = this.s;
     const NB = st.NB;
-    const memo = this.memo;
+    const slots = this.slots;
     const chan = this.chan;
     const dest = this.dest;
     const t8 = 8 * stamp;
@@ -55,9 +56,9 @@ export class UnitReleases {
       const m = tails[i]!;
       // An only bidder moved at its own visit; a contended channel's move stands at its first bid.
       keys[i] =
-        memo[2 * m]! - t8 >= R_SOLE_DRAIN
+        slots[SS * m + S_READY]! - t8 >= R_SOLE_DRAIN
           ? st.activePos[m < NB ? m : m % NB]!
-          : chan[CH * dest[4 * st.brOut[m]! + D_PC]! + CH_KEY]!;
+          : chan[CH * dest[4 * st.slots[SS * m + S_OUT]! + D_PC]! + CH_KEY]!;
     }
     // The units' releases by place (a few per cycle: insertion sort).
     for (let j = 0; j < ns; j++) {

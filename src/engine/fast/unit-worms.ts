@@ -33,7 +33,7 @@ export class UnitWorms {
   constructor(
     s: EngineState,
     sinks: LinkSinks,
-    tables: { chan: Int32Array; dest: Int32Array; memo: Int32Array },
+    tables: { chan: Int32Array; dest: Int32Array },
     shortcuts: ShortcutSet,
   ) {
     this.s = s;
