@@ -1,5 +1,5 @@
 import type { SwitchPolicy } from './policy.js';
-import { S_ALT, S_ROUTE, SS } from './records.js';
+import { B_OWNER, B_RECV, BS, S_ALT, S_ROUTE, SS } from './records.js';
 import type { EngineState } from './state.js';
 
 /**
@@ -41,10 +41,10 @@ export class AdaptiveChoice {
       let load = 0;
       for (let v = 0; v < net.pcVcs[pc]!; v++) {
         const cand = first + v;
-        if (s.owner[cand] === -1) {
+        if (s.bufs[BS * cand + B_OWNER] === -1) {
           const credited = cand >= s.freeAt.length || s.now >= s.freeAt[cand]!;
           if ((v >= 24 || (vcMask >>> v) & 1) && credited && this.policy.canAllocate(cand, len)) return port;
-        } else load += s.recv[cand]! - s.minSent(cand);
+        } else load += s.bufs[BS * cand + B_RECV]! - s.minSent(cand);
       }
       if (load < bestLoad) {
         best = port;

@@ -1,7 +1,24 @@
 import { AdaptiveChoice } from './adaptive.js';
 import { BUF_INJ, BUF_NET, inputPort } from './network.js';
 import type { SwitchPolicy } from './policy.js';
-import { S_ALT, S_GROUP, S_OUT, S_ROUTE, SS } from './records.js';
+import {
+  B_BRN,
+  B_FEEDER,
+  B_GROUP,
+  B_LEG,
+  B_LEN,
+  B_OWNER,
+  B_PREV,
+  B_READY,
+  B_RECV,
+  B_TARGET,
+  BS,
+  S_ALT,
+  S_GROUP,
+  S_OUT,
+  S_ROUTE,
+  SS,
+} from './records.js';
 import type { EngineState } from './state.js';
 
 /**
@@ -68,9 +85,9 @@ export class Allocator {
     const waits = s.waits !== undefined;
     for (let i = 0; i < s.pendCount; i++) {
       const b = s.pend[i]!;
-      if (t < s.readyAt[b]!) continue;
+      if (t < s.bufs[BS * b + B_READY]!) continue;
       if (this.ordered && !this.policy.mayRequest!(b)) continue;
-      const n = s.brN[b]!;
+      const n = s.bufs[BS * b + B_BRN]!;
       // A unicast head whose group has no free buffer would not ask (request): it waits on the
       // group's list until a buffer of it is released, instead of being visited every cycle. Its
       // place in the list is taken by the last pending buffer, visited next.
@@ -101,7 +118,7 @@ export class Allocator {
             this.defer[ndefer++] = slot;
             continue;
           }
-          const port = this.adaptive.choose(slot, r, s.wormC[s.owner[b]!]!.length);
+          const port = this.adaptive.choose(slot, r, s.wormC[s.bufs[BS * b + B_OWNER]!]!.length);
           slots[SS * slot + S_ROUTE] = (slots[SS * slot + S_ROUTE]! & ~0xff) | port;
           s.slots[SS * slot + S_GROUP] = net.portChannel[r * net.numPorts + port]!;
         }
@@ -124,7 +141,7 @@ export class Allocator {
       const slot = rs[i]!;
       const g = rg[i]!;
       const b = slot < NB ? slot : slot % NB;
-      const w = s.owner[b]!;
+      const w = s.bufs[BS * b + B_OWNER]!;
       const len = s.wormC[w]!.length;
       let first: number;
       let count: number;
@@ -143,7 +160,7 @@ export class Allocator {
         const bit = S === 1 || g >= net.numNetChannels ? v : Math.floor(v / S);
         if (bit < 24 && !((mask >>> bit) & 1)) continue;
         const cand = first + v;
-        if (s.owner[cand] !== -1 || !this.policy.canAllocate(cand, len)) continue;
+        if (s.bufs[BS * cand + B_OWNER] !== -1 || !this.policy.canAllocate(cand, len)) continue;
         // Under a credit delay the upstream router sees the buffer free only when the credit is in.
         if (cand < s.freeAt.length && t < s.freeAt[cand]!) continue;
         this.grant(slot, b, w, cand);
@@ -173,7 +190,7 @@ export class Allocator {
     const slots = s.slots;
     for (let i = 0; i < s.pendCount; ) {
       const b = s.pend[i]!;
-      const n = s.brN[b]!;
+      const n = s.bufs[BS * b + B_BRN]!;
       let open = false;
       for (let k = 0; k < n; k++) if (slots[SS * (k * NB + b) + S_OUT] === -1) open = true;
       if (open) i++;
@@ -224,7 +241,7 @@ export class Allocator {
       const slot = d[i]!;
       const b = slot % NB;
       const r = net.bufRouter[b]!;
-      const port = this.adaptive.choose(slot, r, s.wormC[s.owner[b]!]!.length);
+      const port = this.adaptive.choose(slot, r, s.wormC[s.bufs[BS * b + B_OWNER]!]!.length);
       s.slots[SS * slot + S_ROUTE] = (s.slots[SS * slot + S_ROUTE]! & ~0xff) | port;
       s.slots[SS * slot + S_GROUP] = net.portChannel[r * net.numPorts + port]!;
       nreq = this.request(slot, b, t, nreq);
@@ -307,27 +324,27 @@ export class Allocator {
     if (pc < s.unitChan.length && s.unitChan[pc] !== -1) s.stopUnit!(s.unitChan[pc]!);
     s.slots[SS * slot + S_OUT] = cand;
     s.wake(b);
-    s.feeder[cand] = slot;
-    s.owner[cand] = w;
-    const g = s.bufGroup[cand]!;
+    s.bufs[BS * cand + B_FEEDER] = slot;
+    s.bufs[BS * cand + B_OWNER] = w;
+    const g = s.bufs[BS * cand + B_GROUP]!;
     s.groupFree[g]!--;
     if (g < s.chanHeld.length) s.chanHeld[g]!++;
-    s.bufLen[cand] = s.bufLen[b]!;
-    s.recv[cand] = 0;
-    s.brN[cand] = 0;
+    s.bufs[BS * cand + B_LEN] = s.bufs[BS * b + B_LEN]!;
+    s.bufs[BS * cand + B_RECV] = 0;
+    s.bufs[BS * cand + B_BRN] = 0;
     s.wormLive[w]!++;
     this.policy.onGrant?.(cand);
     if (s.net.bufKind[cand] === BUF_NET) {
       s.wormMsg[w]!.channels++;
       // Every flit of the worm will cross this channel (a worm is never cut short; its traffic is
       // only read when it has finished), so its traffic is counted here rather than per flit.
-      s.wormTraffic[w]! += s.bufLen[b];
+      s.wormTraffic[w]! += s.bufs[BS * b + B_LEN];
       s.activate(cand);
     }
     // Where the flits heading into `cand` are going: the branch's target stop.
-    s.target[cand] = s.brTarget[slot]!;
-    s.legSrc[cand] = s.brLeg[slot]!;
-    s.prevPort[cand] = s.slots[SS * slot + S_ROUTE]! & 0xff;
+    s.bufs[BS * cand + B_TARGET] = s.brTarget[slot]!;
+    s.bufs[BS * cand + B_LEG] = s.brLeg[slot]!;
+    s.bufs[BS * cand + B_PREV] = s.slots[SS * slot + S_ROUTE]! & 0xff;
   }
 }
 

@@ -4,7 +4,22 @@ import { EJECT } from '../routing/routing.js';
 import { McsimError } from '../util/errors.js';
 import type { CompiledWorm } from './compile.js';
 import type { SwitchPolicy } from './policy.js';
-import { S_ALT, S_GROUP, S_OUT, S_ROUTE, S_SENT, S_SINK, SS } from './records.js';
+import {
+  B_BRN,
+  B_LEG,
+  B_OWNER,
+  B_PREV,
+  B_READY,
+  B_TARGET,
+  BS,
+  S_ALT,
+  S_GROUP,
+  S_OUT,
+  S_ROUTE,
+  S_SENT,
+  S_SINK,
+  SS,
+} from './records.js';
 import type { EngineState, Timing } from './state.js';
 
 /**
@@ -50,10 +65,10 @@ export class HeadStage {
   arrived(b: number, t: number): void {
     const s = this.s;
     const r = s.net.bufRouter[b]!;
-    const w = s.owner[b]!;
+    const w = s.bufs[BS * b + B_OWNER]!;
     const cw = s.wormC[w]!;
-    const T = s.target[b]!;
-    s.brN[b] = 0;
+    const T = s.bufs[BS * b + B_TARGET]!;
+    s.bufs[BS * b + B_BRN] = 0;
     let modified = false;
     let netBranches = 0;
     if (this.at(cw, T, r)) {
@@ -62,15 +77,15 @@ export class HeadStage {
       modified = cw.level[T] === 0;
       netBranches = this.consumeStop(b, cw, T, r);
     } else {
-      this.addNetBranch(b, cw, T, s.legSrc[b]!, r);
+      this.addNetBranch(b, cw, T, s.bufs[BS * b + B_LEG]!, r);
       netBranches = 1;
     }
     const tm = this.timing;
     const delay = modified && netBranches > 0 ? tm.routingDelayModified : tm.routingDelay;
     // The head entered at cycle t; it leaves after the routing decision, one cycle per link.
-    s.readyAt[b] = t + delay + 1;
-    if (this.policy !== undefined) this.delayBranches(b, s.readyAt[b]!);
-    if (s.brN[b]! > 0) s.pendFrom(b, s.readyAt[b]!);
+    s.bufs[BS * b + B_READY] = t + delay + 1;
+    if (this.policy !== undefined) this.delayBranches(b, s.bufs[BS * b + B_READY]!);
+    if (s.bufs[BS * b + B_BRN]! > 0) s.pendFrom(b, s.bufs[BS * b + B_READY]!);
   }
 
   /**
@@ -80,7 +95,7 @@ export class HeadStage {
    */
   private delayBranches(b: number, ready: number): void {
     const s = this.s;
-    const n = s.brN[b]!;
+    const n = s.bufs[BS * b + B_BRN]!;
     for (let k = 0; k < n; k++) {
       const pk = this.branchPort(s.slot(b, k));
       let rank = 0;
@@ -92,7 +107,7 @@ export class HeadStage {
   private branchPort(slot: number): number {
     const s = this.s;
     if (!s.slots[SS * slot + S_SINK]) return s.slots[SS * slot + S_ROUTE]! & 0xff;
-    const w = s.owner[s.slotBuf(slot)]!;
+    const w = s.bufs[BS * s.slotBuf(slot) + B_OWNER]!;
     return s.net.nodePort[s.wormC[w]!.node[s.brTarget[slot]!]!]!;
   }
 
@@ -125,12 +140,12 @@ export class HeadStage {
 
   private newBranch(b: number, r: number): number {
     const s = this.s;
-    const k = s.brN[b]!;
+    const k = s.bufs[BS * b + B_BRN]!;
     if (k >= s.MB)
       throw new McsimError(
         `a worm replicates into more than ${s.MB} branches at switch ${s.net.topology.formatSwitch(r)}`,
       );
-    s.brN[b] = k + 1;
+    s.bufs[BS * b + B_BRN] = k + 1;
     const slot = s.slot(b, k);
     s.slots[SS * slot + S_OUT] = -1;
     s.slots[SS * slot + S_SENT] = 0;
@@ -145,11 +160,11 @@ export class HeadStage {
     const net = s.net;
     const dest = cw.node[C]!;
     const rf = cw.routing === undefined ? net.routing : net.routingByName(cw.routing);
-    const packed = routeStep(net.topology, rf, r, dest, leg, s.prevPort[b]!, cw.source);
+    const packed = routeStep(net.topology, rf, r, dest, leg, s.bufs[BS * b + B_PREV]!, cw.source);
     const port = packed & 0xff;
     // Replication sends one copy per output channel; two branches on one channel would wait for
     // each other's VC (a self-deadlock with one VC), so such a header is rejected.
-    for (let k = 0; k < s.brN[b]!; k++) {
+    for (let k = 0; k < s.bufs[BS * b + B_BRN]!; k++) {
       const o = s.slot(b, k);
       if (!s.slots[SS * o + S_SINK] && (s.slots[SS * o + S_ROUTE]! & 0xff) === port)
         throw new McsimError(

@@ -1,4 +1,5 @@
 import type { LinkSinks } from './link-sinks.js';
+import { B_OWNER, BS } from './records.js';
 import type { EngineState } from './state.js';
 
 // What a move did, for MoveEvents.tell: a flit into an injection, a network or a consumption buffer.
@@ -54,7 +55,7 @@ export class MoveEvents {
   tell(t: number, n: number): void {
     const st = this.s;
     const trace = st.trace;
-    const owner = st.owner;
+    const bufs = st.bufs;
     const list = this.list;
     if (this.heads.length < n) {
       this.heads = new Int32Array(2 * n);
@@ -67,23 +68,23 @@ export class MoveEvents {
       const b = list[3 * i + 1]!;
       const got = list[3 * i + 2]!;
       if (kind === EV_SOURCE) {
-        if (trace !== undefined) trace.flitIn(owner[b]!, b, got, t);
+        if (trace !== undefined) trace.flitIn(bufs[BS * b + B_OWNER]!, b, got, t);
         if (got === 1) {
-          const msg = st.wormMsg[owner[b]!]!;
+          const msg = st.wormMsg[bufs[BS * b + B_OWNER]!]!;
           if (msg.injected < 0) msg.injected = t;
           this.sinks.headArrived(b, t);
         }
       } else if (kind === EV_NET) {
         // A header is read as it comes off the wire, in cycle t + L - 1 on a link of latency L.
         const lat = st.net.pcLatency[st.net.bufPc[b]!]!;
-        if (trace !== undefined) trace.flitIn(owner[b]!, b, got, t + lat - 1);
+        if (trace !== undefined) trace.flitIn(bufs[BS * b + B_OWNER]!, b, got, t + lat - 1);
         if (got === 1) {
-          st.wormMsg[owner[b]!]!.hops++;
+          st.wormMsg[bufs[BS * b + B_OWNER]!]!.hops++;
           this.sinks.headArrived(b, t + lat - 1);
           if (this.listHeads) this.heads[nheads++] = b;
         }
       } else {
-        if (trace !== undefined) trace.flitIn(owner[b]!, b, got, t);
+        if (trace !== undefined) trace.flitIn(bufs[BS * b + B_OWNER]!, b, got, t);
         this.sinks.consume(b, got, t);
         if (this.listSinks && got === 1) this.sinkHeads[nsinks++] = b;
       }

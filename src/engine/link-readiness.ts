@@ -1,20 +1,7 @@
-import {
-  CH,
-  CH_SLOT,
-  CH_STAMP,
-  D_CAP,
-  D_PC,
-  D_VC,
-  D_VCS,
-  R_DRAIN,
-  R_NO,
-  R_ROOM,
-  R_SOLE_DRAIN,
-  R_SURE,
-} from './link-codes.js';
+import { CH, CH_SLOT, CH_STAMP, R_DRAIN, R_NO, R_ROOM, R_SOLE_DRAIN, R_SURE } from './link-codes.js';
 import { LinkTiming } from './link-timing.js';
 import type { SwitchPolicy } from './policy.js';
-import { S_DONE, S_OUT, S_READY, S_SENT, SS } from './records.js';
+import { B_BRN, B_CAP, B_PC, B_READY, B_RECV, BS, S_DONE, S_OUT, S_READY, S_SENT, SS } from './records.js';
 import type { EngineState } from './state.js';
 
 /**
@@ -37,22 +24,19 @@ export class LinkReadiness {
   /** Stride between branch ranks in the slot arrays (EngineState.NB). */
   protected readonly NB: number;
   // The tables are interleaved (one cache line per visit rather than one per array): buffers are
-  // visited in no particular order, so separate arrays each cost a miss.
+  // visited in no particular order, so separate arrays each cost a miss (records.ts).
   /** Per physical channel pc at CH * pc: round-robin pointer, winner's stamp, priority, slot and place. */
   readonly chan: Int32Array;
-  /** Per buffer b at 4b, as a destination: its channel, its VC, the channel's VCs, its capacity. */
-  readonly dest: Int32Array;
   /**
    * The cycle as the memos and winner stamps record it: t modulo 2^28, so 8 * stamp + 4 fits an
    * Int32; the tables are cleared when it wraps (once every 2^28 cycles).
    */
   stamp = 0;
   // Shared per-buffer and per-slot arrays, cached for the hot loops.
-  protected readonly recv: Int32Array;
-  protected readonly brN: Uint8Array;
+  /** The buffer records (records.ts). */
+  readonly bufs: Int32Array;
   /** The slot records (records.ts), whose S_READY and S_DONE fields are this stage's memos. */
   readonly slots: Int32Array;
-  private readonly readyAt: Float64Array;
   private readonly chanHeld: Int32Array;
   private readonly numNet: number;
   /** Network buffers are 0..netBuffers-1. */
@@ -77,18 +61,8 @@ export class LinkReadiness {
     const NC = net.numChannels;
     this.chan = new Int32Array(CH * NC);
     for (let pc = 0; pc < NC; pc++) this.chan[CH * pc + CH_STAMP] = -1;
-    this.dest = new Int32Array(4 * net.numBuffers);
-    for (let b = 0; b < net.numBuffers; b++) {
-      const pc = net.bufPc[b]!;
-      this.dest[4 * b + D_PC] = pc;
-      this.dest[4 * b + D_VC] = net.bufVc[b]!;
-      this.dest[4 * b + D_VCS] = net.pcVcs[pc]!;
-      this.dest[4 * b + D_CAP] = net.bufCap[b]!;
-    }
-    this.recv = s.recv;
-    this.brN = s.brN;
+    this.bufs = s.bufs;
     this.slots = s.slots;
-    this.readyAt = s.readyAt;
     this.chanHeld = soleBidders ? s.chanHeld : new Int32Array(s.chanHeld.length).fill(2);
     this.numNet = net.numNetChannels;
     this.netBuffers = net.numNetChannels > 0 ? net.pcFirstBuf[net.numNetChannels]! : 0;
@@ -115,14 +89,14 @@ export class LinkReadiness {
 
   /** Has buffer o room for one more flit at the start of the cycle (counted from its slowest branch)? */
   roomIn(o: number): boolean {
-    const n = this.brN[o]!;
+    const n = this.bufs[BS * o + B_BRN]!;
     const ms = n === 0 ? 0 : n === 1 ? this.slots[SS * o + S_SENT]! : this.s.minSent(o);
-    return this.recv[o]! - ms < this.dest[4 * o + D_CAP]!;
+    return this.bufs[BS * o + B_RECV]! - ms < this.bufs[BS * o + B_CAP]!;
   }
 
   /** Is buffer `out` the only VC of its channel held (its feeder then bids for the link alone)? */
   private sole(out: number): boolean {
-    const pc = this.dest[4 * out + D_PC]!;
+    const pc = this.bufs[BS * out + B_PC]!;
     return pc >= this.numNet || this.chanHeld[pc] === 1;
   }
 
@@ -133,7 +107,7 @@ export class LinkReadiness {
     if (mm >= t8) return mm - t8;
     const out = this.slots[SS * s + S_OUT]!;
     const sent = this.slots[SS * s + S_SENT]!;
-    if (out >= 0 && sent < this.recv[b]!) return this.readyFrom(s, b, out, sent, t);
+    if (out >= 0 && sent < this.bufs[BS * b + B_RECV]!) return this.readyFrom(s, b, out, sent, t);
     this.slots[SS * s + S_READY] = t8;
     return R_NO;
   }
@@ -146,7 +120,7 @@ export class LinkReadiness {
     let v = R_NO;
     // A header leaves after its routing delay, a body flit once it is off the wire.
     if (
-      (sent > 0 ? !this.lagged || this.timing.arrived(b, sent, t) : t >= this.readyAt[b]!) &&
+      (sent > 0 ? !this.lagged || this.timing.arrived(b, sent, t) : t >= this.bufs[BS * b + B_READY]!) &&
       (this.gate === undefined || this.gate(s, sent, t))
     ) {
       // Room: 3 at the start of the cycle; 1 or 2 (sure) if the downstream front flit can leave.
@@ -176,8 +150,8 @@ export class LinkReadiness {
    * 0 no, 1 yes if they win their links, 2 yes for sure (every one of them is R_SURE).
    */
   private drainable(o: number, t: number): number {
-    const n = this.brN[o]!;
-    if (n === 0 || this.recv[o] === 0) return 0;
+    const n = this.bufs[BS * o + B_BRN]!;
+    if (n === 0 || this.bufs[BS * o + B_RECV] === 0) return 0;
     if (n === 1) {
       const v = this.ready(o, o, t);
       return v === R_NO ? 0 : v === R_SURE ? 2 : 1;
@@ -205,7 +179,7 @@ export class LinkReadiness {
     if (v === R_SOLE_DRAIN) ok = this.drains(this.slots[SS * s + S_OUT]!, t);
     else if (v === R_ROOM || v === R_DRAIN) {
       const out = this.slots[SS * s + S_OUT]!;
-      const c = CH * this.dest[4 * out + D_PC]!;
+      const c = CH * this.bufs[BS * out + B_PC]!;
       ok =
         this.chan[c + CH_STAMP] === this.stamp &&
         this.chan[c + CH_SLOT] === s &&
@@ -217,8 +191,8 @@ export class LinkReadiness {
 
   /** Does buffer o free a slot this cycle: every one of its slowest branches moves? */
   drains(o: number, t: number): boolean {
-    const n = this.brN[o]!;
-    if (n === 0 || this.recv[o] === 0) return false;
+    const n = this.bufs[BS * o + B_BRN]!;
+    if (n === 0 || this.bufs[BS * o + B_RECV] === 0) return false;
     if (n === 1) return this.succeeds(o, t);
     const m = this.s.minSent(o);
     const NB = this.NB;

@@ -1,3 +1,4 @@
+import { B_RECV, BS } from './records.js';
 import type { EngineState } from './state.js';
 
 /**
@@ -56,7 +57,7 @@ export class LinkTiming {
     const d = st.departed[out]!;
     while (c < d && this.leftAt[base + (c % this.depth)]! + C <= t) c++;
     st.credited[out] = c;
-    return st.recv[out]! - c < st.net.bufCap[out]!;
+    return st.bufs[BS * out + B_RECV]! - c < st.net.bufCap[out]!;
   }
 
   /** Records the departures of buffer b's slowest branch in cycle t (credit delay book-keeping). */

@@ -9,9 +9,6 @@ import {
   CH_RR,
   CH_SLOT,
   CH_STAMP,
-  D_PC,
-  D_VC,
-  D_VCS,
   R_NO,
   R_ROOM,
   R_SOLE_DRAIN,
@@ -22,7 +19,20 @@ import { LinkReadiness } from './link-readiness.js';
 import type { LinkSinks } from './link-sinks.js';
 import { BUF_NET, BUF_SINK } from './network.js';
 import type { SwitchPolicy } from './policy.js';
-import { S_OUT, S_READY, S_SENT, SS } from './records.js';
+import {
+  B_ASLEEP,
+  B_BRN,
+  B_LEN,
+  B_PC,
+  B_RECV,
+  B_VC,
+  B_VCS,
+  BS,
+  S_OUT,
+  S_READY,
+  S_SENT,
+  SS,
+} from './records.js';
 import type { EngineState } from './state.js';
 
 /**
@@ -111,14 +121,11 @@ export class LinkStage extends LinkReadiness {
     const NB = this.NB;
     const act = st.active;
     const nact = st.activeCount;
-    const brN = this.brN;
     const slots = this.slots;
-    const recv = this.recv;
-    const dest = this.dest;
+    const bufs = this.bufs;
     const chan = this.chan;
     const stamp = this.stamp;
     const t8 = 8 * stamp;
-    const asleep = st.asleep;
     // The state as a local: Node 20's optimised code reads an imported binding from memory at
     // every use, a local once (the bundle writes a literal either way: fast/sleep-states.ts).
     const isAsleep = ASLEEP;
@@ -136,7 +143,7 @@ export class LinkStage extends LinkReadiness {
       for (let w = bits[j]!, i = 0; w !== 0; w = bits[j]! & (-2 << (i & 31))) {
         i = (j << 5) + 31 - Math.clz32(w & -w);
         const b = act[i]!;
-        const nb = brN[b]!;
+        const nb = bufs[BS * b + B_BRN]!;
         // The buffer sleeps if a branch is blocked (no output yet, or a full downstream buffer that
         // sleeps) and none can move or waits for the clock; a branch with nothing to send does not
         // keep it awake but is no reason to sleep either (flits arrive every cycle or two in a
@@ -153,13 +160,13 @@ export class LinkStage extends LinkReadiness {
             continue;
           }
           const sent = slots[SS * s + S_SENT]!;
-          if (sent >= recv[b]!) continue;
+          if (sent >= bufs[BS * b + B_RECV]!) continue;
           const mm = slots[SS * s + S_READY]!;
           const v = mm >= t8 ? mm - t8 : this.readyFrom(s, b, out, sent, t);
           if (v === R_NO) {
             // Behind a sleeping buffer it cannot move before that one wakes; a head still in its
             // routing delay becomes ready by the clock, so it stays awake.
-            if (asleep[out] === isAsleep && sent > 0) blocked = true;
+            if (bufs[BS * out + B_ASLEEP] === isAsleep && sent > 0) blocked = true;
             else awake = true;
             continue;
           }
@@ -169,16 +176,16 @@ export class LinkStage extends LinkReadiness {
             order[n++] = s;
             continue;
           }
-          const d = 4 * out;
-          const pc = dest[d + D_PC]!;
-          if (this.whole && this.lock[pc] !== -1 && this.lock[pc] !== dest[d + D_VC]) continue;
+          const d = BS * out;
+          const pc = bufs[d + B_PC]!;
+          if (this.whole && this.lock[pc] !== -1 && this.lock[pc] !== bufs[d + B_VC]) continue;
           const c = CH * pc;
           // Lanes of several slots (laneSlots): the pointer stands at the lane after the last
           // VC served, so the VLs take turns (one bidder per lane: its next packet in order).
           let rr = chan[c + CH_RR]!;
           if (this.laneSlots > 1) rr = Math.ceil(rr / this.laneSlots) * this.laneSlots;
-          let pri = dest[d + D_VC]! - rr;
-          if (pri < 0) pri += dest[d + D_VCS]!;
+          let pri = bufs[d + B_VC]! - rr;
+          if (pri < 0) pri += bufs[d + B_VCS]!;
           if (chan[c + CH_STAMP] !== stamp) {
             chan[c + CH_STAMP] = stamp;
             chan[c + CH_PRI] = pri;
@@ -250,15 +257,12 @@ export class LinkStage extends LinkReadiness {
     const moves = this.moves;
     const traced = st.trace !== undefined;
     const slots = this.slots;
-    const recv = this.recv;
-    const dest = this.dest;
+    const bufs = this.bufs;
     const chan = this.chan;
-    const asleep = st.asleep;
     const isAsleep = ASLEEP; // a local, as in arbitrate
     const bufKind = st.net.bufKind;
     const whole = this.whole;
     const lagged = this.lagged;
-    const bufLen = st.bufLen;
     const tails = this.tails;
     const sleep = this.sleep;
     const events = this.events;
@@ -270,22 +274,22 @@ export class LinkStage extends LinkReadiness {
       if (m < 0) {
         const b = -1 - m;
         const sent = ++st.srcSent[b]!;
-        if (sent === bufLen[b]) st.unsource(b);
-        if (asleep[b] === isAsleep) st.wake(b);
-        const got = ++recv[b]!;
+        if (sent === bufs[BS * b + B_LEN]) st.unsource(b);
+        if (bufs[BS * b + B_ASLEEP] === isAsleep) st.wake(b);
+        const got = ++bufs[BS * b + B_RECV]!;
         if (traced || got === 1) nev = events.add(nev, EV_SOURCE, b, got);
         continue;
       }
       const out = slots[SS * m + S_OUT]!;
       // The branch that sends a buffer's tail may free it (once its other branches have too).
-      if (++slots[SS * m + S_SENT]! === bufLen[m < NB ? m : m % NB]) tails[ntails++] = m;
-      const d = 4 * out;
-      const pc = dest[d + D_PC]!;
-      const nextVc = dest[d + D_VC]! + 1;
-      chan[CH * pc + CH_RR] = nextVc === dest[d + D_VCS] ? 0 : nextVc;
-      const got = ++recv[out]!;
-      if (whole) this.lock[pc] = got === bufLen[out] ? -1 : dest[d + D_VC]!;
-      if (asleep[out] === isAsleep && sleep.wantsFlit(out, got - 1)) st.wake(out);
+      if (++slots[SS * m + S_SENT]! === bufs[BS * (m < NB ? m : m % NB) + B_LEN]) tails[ntails++] = m;
+      const d = BS * out;
+      const pc = bufs[d + B_PC]!;
+      const nextVc = bufs[d + B_VC]! + 1;
+      chan[CH * pc + CH_RR] = nextVc === bufs[d + B_VCS] ? 0 : nextVc;
+      const got = ++bufs[BS * out + B_RECV]!;
+      if (whole) this.lock[pc] = got === bufs[BS * out + B_LEN] ? -1 : bufs[d + B_VC]!;
+      if (bufs[BS * out + B_ASLEEP] === isAsleep && sleep.wantsFlit(out, got - 1)) st.wake(out);
       const kind = bufKind[out];
       if (kind === BUF_NET) {
         hops++;

@@ -4,7 +4,28 @@ import { ASLEEP, AWAKE, type SleepState } from './fast/sleep-states.js';
 import type { MessageState } from './message.js';
 import { BUF_NET, BUF_SINK, type Network } from './network.js';
 import { PendingHeads } from './pending-heads.js';
-import { S_ALT, S_DONE, S_OUT, S_READY, S_SENT, S_SINK, SS } from './records.js';
+import {
+  B_ACTIVE,
+  B_ASLEEP,
+  B_BRN,
+  B_CAP,
+  B_FEEDER,
+  B_GROUP,
+  B_LEN,
+  B_OWNER,
+  B_PC,
+  B_RECV,
+  B_VC,
+  B_VCS,
+  BS,
+  S_ALT,
+  S_DONE,
+  S_OUT,
+  S_READY,
+  S_SENT,
+  S_SINK,
+  SS,
+} from './records.js';
 
 /** Timing parameters in cycles (defaults from 000 sec. 5.1). */
 export interface Timing {
@@ -69,24 +90,14 @@ export class EngineState extends PendingHeads {
   liveMessages = 0;
 
   // Per buffer.
-  /** Worm holding the buffer, -1 when free. A buffer stays with its worm until the tail has left. */
-  readonly owner: Int32Array;
-  /** Flits of the owning worm that have entered the buffer. */
-  readonly recv: Int32Array;
-  /** Header stop (index in the compiled worm) the flits in the buffer are heading for. */
-  readonly target: Int32Array;
-  /** Source of the current leg (where the route toward `target` started). */
-  readonly legSrc: Int32Array;
-  /** Port the worm took into the router that holds the buffer (-1 from a processor). */
-  readonly prevPort: Int32Array;
-  /** Cycle from which the head may leave (entry + routing delay + 1). */
-  readonly readyAt: Float64Array;
-  /** Out-branches set up for the buffer's worm. */
-  readonly brN: Uint8Array;
+  /**
+   * The buffer records (records.ts): at BS * b, the buffer's owner, flits received, branches, worm
+   * length, ready cycle, feeder, allocation group, sleep state, channel, VC and capacity (copies of
+   * the network's, read beside the rest), place in the active list, and where its flits head.
+   */
+  readonly bufs: Int32Array;
   /** Flits an injection buffer has received from its processor. */
   readonly srcSent: Int32Array;
-  /** Length of the worm owning the buffer. */
-  readonly bufLen: Int32Array;
   /** Flits whose departure (by every branch) links.ts has recorded, for delayed credits. */
   readonly departed: Int32Array;
   /** Departed flits whose credit has reached the upstream router. */
@@ -113,7 +124,6 @@ export class EngineState extends PendingHeads {
 
   // Buffers held by worms (network and injection), visited by link traversal.
   readonly active: Int32Array;
-  readonly activePos: Int32Array;
   activeCount = 0;
   // Injection buffers still receiving flits from their processor.
   readonly srcList: Int32Array;
@@ -141,19 +151,10 @@ export class EngineState extends PendingHeads {
   stopUnit: ((w: number) => void) | undefined;
 
   // Sleeping buffers (links.ts): a held buffer none of whose branches can move until an event.
-  /** Buffer b's sleep state (fast/sleep-states.ts): link arbitration visits it only while AWAKE. */
-  readonly asleep: Uint8Array;
   /** Bit i set: the buffer at place i of the active list is awake (AWAKE); link arbitration visits only those. */
   readonly awakeBits: Uint32Array;
-  /** Branch slot that feeds buffer b (its upstream branch), -1 for a processor or a free buffer. */
-  readonly feeder: Int32Array;
 
   // Allocation groups (a network channel's VCs, or a node's consumption channels; allocate.ts).
-  /**
-   * Group of each buffer: its channel, numNetChannels + node for consumption buffers; for an
-   * injection buffer -2 - its node (injection channels are taken by end nodes, not allocated).
-   */
-  readonly bufGroup: Int32Array;
   /** Free buffers per group: a head whose group has none cannot be granted, so it does not ask. */
   readonly groupFree: Int32Array;
   /** Free injection channels per node (terminals.ts skips a node that has none). */
@@ -172,18 +173,23 @@ export class EngineState extends PendingHeads {
     const MB = net.numPorts + 2;
     this.MB = MB;
     this.NB = NB;
-    this.owner = new Int32Array(NB).fill(-1);
-    this.recv = new Int32Array(NB);
-    this.target = new Int32Array(NB);
-    this.legSrc = new Int32Array(NB);
-    this.prevPort = new Int32Array(NB);
-    this.readyAt = new Float64Array(NB);
-    this.brN = new Uint8Array(NB);
+    const bufs = new Int32Array(BS * NB);
+    this.bufs = bufs;
+    for (let b = 0; b < NB; b++) {
+      const r = BS * b;
+      const pc = net.bufPc[b]!;
+      bufs[r + B_OWNER] = -1;
+      bufs[r + B_FEEDER] = -1;
+      bufs[r + B_ACTIVE] = -1;
+      bufs[r + B_ASLEEP] = AWAKE;
+      bufs[r + B_PC] = pc;
+      bufs[r + B_VC] = net.bufVc[b]!;
+      bufs[r + B_VCS] = net.pcVcs[pc]!;
+      bufs[r + B_CAP] = net.bufCap[b]!;
+    }
     this.srcSent = new Int32Array(NB);
-    this.bufLen = new Int32Array(NB);
     this.departed = new Int32Array(NB);
     this.credited = new Int32Array(NB);
-    this.activePos = new Int32Array(NB).fill(-1);
     this.active = new Int32Array(NB);
     const NS = NB * MB;
     this.slots = new Int32Array(SS * NS);
@@ -196,10 +202,7 @@ export class EngineState extends PendingHeads {
     this.brLeg = new Int32Array(NS);
     this.srcList = new Int32Array(NB);
     this.srcPos = new Int32Array(NB).fill(-1);
-    this.asleep = new Uint8Array(NB);
     this.awakeBits = new Uint32Array((NB >> 5) + 1);
-    this.feeder = new Int32Array(NB).fill(-1);
-    this.bufGroup = new Int32Array(NB).fill(-1);
     this.groupFree = new Int32Array(net.numNetChannels + net.numNodes);
     this.injFree = new Int32Array(net.numNodes).fill(net.injPerNode);
     this.chanHeld = new Int32Array(net.numNetChannels);
@@ -207,7 +210,7 @@ export class EngineState extends PendingHeads {
       const kind = net.bufKind[b];
       const node = net.pcSrc[net.bufPc[b]!]!;
       const g = kind === BUF_NET ? net.bufPc[b]! : kind === BUF_SINK ? net.numNetChannels + node : -2 - node;
-      this.bufGroup[b] = g;
+      this.bufs[BS * b + B_GROUP] = g;
       if (g >= 0) this.groupFree[g]!++;
     }
   }
@@ -223,18 +226,18 @@ export class EngineState extends PendingHeads {
 
   activate(b: number): void {
     const p = this.activeCount++;
-    this.activePos[b] = p;
+    this.bufs[BS * b + B_ACTIVE] = p;
     this.active[p] = b;
-    if (this.asleep[b] === AWAKE) this.awakeBits[p >> 5]! |= 1 << (p & 31);
+    if (this.bufs[BS * b + B_ASLEEP] === AWAKE) this.awakeBits[p >> 5]! |= 1 << (p & 31);
   }
 
   private deactivate(b: number): void {
-    const pos = this.activePos[b]!;
+    const pos = this.bufs[BS * b + B_ACTIVE]!;
     const lp = --this.activeCount;
     const last = this.active[lp]!;
     this.active[pos] = last;
-    this.activePos[last] = pos;
-    this.activePos[b] = -1;
+    this.bufs[BS * last + B_ACTIVE] = pos;
+    this.bufs[BS * b + B_ACTIVE] = -1;
     const bits = this.awakeBits;
     const lastAwake = pos !== lp && ((bits[lp >> 5]! >>> (lp & 31)) & 1) === 1;
     bits[lp >> 5]! &= ~(1 << (lp & 31));
@@ -244,8 +247,8 @@ export class EngineState extends PendingHeads {
 
   /** Sets buffer b's sleep state (fast/sleep-states.ts); the awake bit of its place follows. */
   setAsleep(b: number, v: SleepState): void {
-    this.asleep[b] = v;
-    const p = this.activePos[b]!;
+    this.bufs[BS * b + B_ASLEEP] = v;
+    const p = this.bufs[BS * b + B_ACTIVE]!;
     if (p < 0) return;
     if (v === AWAKE) this.awakeBits[p >> 5]! |= 1 << (p & 31);
     else this.awakeBits[p >> 5]! &= ~(1 << (p & 31));
@@ -270,9 +273,9 @@ export class EngineState extends PendingHeads {
    * buffer it waits on woke): it and every sleeping buffer upstream whose branch fed it wake.
    */
   wake(b: number): void {
-    while (b >= 0 && this.asleep[b] === ASLEEP) {
+    while (b >= 0 && this.bufs[BS * b + B_ASLEEP] === ASLEEP) {
       this.setAsleep(b, AWAKE);
-      const f = this.feeder[b]!;
+      const f = this.bufs[BS * b + B_FEEDER]!;
       b = f < 0 ? -1 : this.slotBuf(f);
     }
   }
@@ -289,7 +292,7 @@ export class EngineState extends PendingHeads {
 
   /** Flits the slowest branch of buffer o has copied out (0 before its branches are set up). */
   minSent(o: number): number {
-    const n = this.brN[o]!;
+    const n = this.bufs[BS * o + B_BRN]!;
     if (n === 0) return 0;
     const NB = this.NB;
     let m = this.slots[SS * o + S_SENT]!;
@@ -302,8 +305,8 @@ export class EngineState extends PendingHeads {
 
   /** Frees buffer b if its worm's tail has left it on every branch (links.ts, its release loop). */
   releaseIfSent(b: number): void {
-    const w = this.owner[b]!;
-    if (w >= 0 && this.minSent(b) === this.bufLen[b]) this.release(b, w);
+    const w = this.bufs[BS * b + B_OWNER]!;
+    if (w >= 0 && this.minSent(b) === this.bufs[BS * b + B_LEN]) this.release(b, w);
   }
 
   /** The worm's tail has left buffer b on every branch (or was consumed): the buffer is free. */
@@ -311,19 +314,19 @@ export class EngineState extends PendingHeads {
     if (this.trace !== undefined) this.trace.release(w, b, this.now);
     if (b < this.freeAt.length) this.freeAt[b] = this.now + 1 + this.net.pcCreditDelay[this.net.bufPc[b]!]!;
     this.unpend(b);
-    this.owner[b] = -1;
+    this.bufs[BS * b + B_OWNER] = -1;
     this.setAsleep(b, AWAKE);
-    this.feeder[b] = -1;
-    const g = this.bufGroup[b]!;
+    this.bufs[BS * b + B_FEEDER] = -1;
+    const g = this.bufs[BS * b + B_GROUP]!;
     if (g >= 0) {
       if (g < this.chanHeld.length) this.chanHeld[g]!--;
       if (this.groupFree[g]!++ === 0) this.groupFreed(g);
     } else this.injFree[-2 - g]!++;
-    this.recv[b] = 0;
-    this.brN[b] = 0;
+    this.bufs[BS * b + B_RECV] = 0;
+    this.bufs[BS * b + B_BRN] = 0;
     this.departed[b] = 0;
     this.credited[b] = 0;
-    if (this.activePos[b]! >= 0) this.deactivate(b);
+    if (this.bufs[BS * b + B_ACTIVE]! >= 0) this.deactivate(b);
     this.onRelease?.(b);
     if (--this.wormLive[w]! === 0) this.wormDone(w);
   }
@@ -349,30 +352,31 @@ export class EngineState extends PendingHeads {
     for (let pc = 0; pc < net.numNetChannels; pc++) {
       let held = 0;
       for (let b = net.pcFirstBuf[pc]!; b < net.pcFirstBuf[pc]! + net.pcVcs[pc]!; b++)
-        if (this.owner[b] !== -1) held++;
+        if (this.bufs[BS * b + B_OWNER] !== -1) held++;
       if (held !== this.chanHeld[pc])
         return `channel ${pc} has ${held} held VCs, counted ${this.chanHeld[pc]}`;
     }
     for (let b = 0; b < net.numBuffers; b++) {
-      const w = this.owner[b]!;
+      const w = this.bufs[BS * b + B_OWNER]!;
       if (w < 0) {
-        if (this.recv[b] !== 0) return `free buffer ${b} holds flits`;
+        if (this.bufs[BS * b + B_RECV] !== 0) return `free buffer ${b} holds flits`;
         continue;
       }
-      const occ = this.recv[b]! - this.minSent(b);
+      const occ = this.bufs[BS * b + B_RECV]! - this.minSent(b);
       if (occ < 0 || occ > net.bufCap[b]!)
         return `buffer ${b} holds ${occ} flits (capacity ${net.bufCap[b]})`;
-      for (let k = 0; k < this.brN[b]!; k++) {
+      for (let k = 0; k < this.bufs[BS * b + B_BRN]!; k++) {
         const slot = this.slot(b, k);
-        if (this.slots[SS * slot + S_SENT]! > this.recv[b]!)
+        if (this.slots[SS * slot + S_SENT]! > this.bufs[BS * b + B_RECV]!)
           return `buffer ${b} branch ${k} sent more than it received`;
         if (this.slots[SS * slot + S_SINK] === 1 && this.slots[SS * slot + S_ALT] !== 0)
           return `buffer ${b} branch ${k} goes to a processor but has adaptive alternatives`;
       }
-      if (this.recv[b]! > this.wormC[w]!.length) return `buffer ${b} received more flits than its worm has`;
+      if (this.bufs[BS * b + B_RECV]! > this.wormC[w]!.length)
+        return `buffer ${b} received more flits than its worm has`;
       // A head waiting for an output is pending, on the wheel, or waits on its group's list while
       // the group has no free buffer (a wake-up cannot have been missed).
-      for (let k = 0; k < this.brN[b]!; k++) {
+      for (let k = 0; k < this.bufs[BS * b + B_BRN]!; k++) {
         const slot = this.slot(b, k);
         if (this.slots[SS * slot + S_OUT] !== -1 || this.pendPos[b] !== -1 || this.wheel?.has(b)) continue;
         const g = this.waits?.groupOf(b) ?? -1;

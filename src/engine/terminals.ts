@@ -4,6 +4,7 @@ import { EventHeap } from '../util/heap.js';
 import { type CompiledWorm, compileWorm } from './compile.js';
 import type { MessageState } from './message.js';
 import type { SwitchPolicy } from './policy.js';
+import { B_BRN, B_LEG, B_LEN, B_OWNER, B_PREV, B_RECV, B_TARGET, BS } from './records.js';
 import type { EngineState, Timing } from './state.js';
 
 interface ReadyWorm {
@@ -120,20 +121,20 @@ export class Terminals {
       if (s.oneHostLink)
         for (let b = first; b < first + net.injPerNode; b++) if (s.srcPos[b] !== -1) linkBusy = true;
       for (let b = first; b < first + net.injPerNode && qi < q.length && !linkBusy; b++) {
-        if (s.owner[b] !== -1) continue;
+        if (s.bufs[BS * b + B_OWNER] !== -1) continue;
         if (this.policy !== undefined && !this.policy.canInject!(b, q[qi]!.worm.spec)) continue;
         const rw = q[qi]!;
         q[qi++] = undefined as unknown as ReadyWorm;
         const w = s.newWorm(rw.worm, rw.msg);
-        s.owner[b] = w;
+        s.bufs[BS * b + B_OWNER] = w;
         s.injFree[n]!--;
-        s.bufLen[b] = rw.worm.length;
-        s.recv[b] = 0;
-        s.brN[b] = 0;
+        s.bufs[BS * b + B_LEN] = rw.worm.length;
+        s.bufs[BS * b + B_RECV] = 0;
+        s.bufs[BS * b + B_BRN] = 0;
         s.srcSent[b] = 0;
-        s.target[b] = 0;
-        s.legSrc[b] = net.nodeSwitch[rw.worm.source]!;
-        s.prevPort[b] = -1;
+        s.bufs[BS * b + B_TARGET] = 0;
+        s.bufs[BS * b + B_LEG] = net.nodeSwitch[rw.worm.source]!;
+        s.bufs[BS * b + B_PREV] = -1;
         s.wormLive[w] = 1;
         s.activate(b);
         this.policy?.onGrant?.(b);
@@ -164,10 +165,10 @@ export class Terminals {
    */
   consume(o: number, got: number, t: number): void {
     const s = this.s;
-    const w = s.owner[o]!;
+    const w = s.bufs[BS * o + B_OWNER]!;
     const cw = s.wormC[w]!;
     const msg = s.wormMsg[w]!;
-    const T = s.target[o]!;
+    const T = s.bufs[BS * o + B_TARGET]!;
     const f = cw.flags[T]!;
     const node = cw.node[T]!;
     if (got === 1 && f & F_ABSORB) msg.deliveries.push({ node, header: t, tail: -1 });

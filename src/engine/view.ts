@@ -1,4 +1,19 @@
-import { S_ALT, S_GROUP, S_OUT, S_ROUTE, S_SENT, S_SINK, SS } from './records.js';
+import {
+  B_BRN,
+  B_FEEDER,
+  B_LEN,
+  B_OWNER,
+  B_READY,
+  B_RECV,
+  BS,
+  S_ALT,
+  S_GROUP,
+  S_OUT,
+  S_ROUTE,
+  S_SENT,
+  S_SINK,
+  SS,
+} from './records.js';
 import type { EngineState } from './state.js';
 
 /**
@@ -18,12 +33,7 @@ export class SwitchView {
   readonly maxBranches: number;
   private readonly s: EngineState;
   private readonly NB: number;
-  private readonly owner: Int32Array;
-  private readonly recv: Int32Array;
-  private readonly bufLen: Int32Array;
-  private readonly readyAt: Float64Array;
-  private readonly brN: Uint8Array;
-  private readonly feeder: Int32Array;
+  private readonly bufs: Int32Array;
   private readonly slots: Int32Array;
   private readonly brTarget: Int32Array;
   private readonly pend: Int32Array;
@@ -32,12 +42,7 @@ export class SwitchView {
     this.s = s;
     this.maxBranches = s.MB;
     this.NB = s.NB;
-    this.owner = s.owner;
-    this.recv = s.recv;
-    this.bufLen = s.bufLen;
-    this.readyAt = s.readyAt;
-    this.brN = s.brN;
-    this.feeder = s.feeder;
+    this.bufs = s.bufs;
     this.slots = s.slots;
     this.brTarget = s.brTarget;
     this.pend = s.pend;
@@ -52,17 +57,17 @@ export class SwitchView {
 
   /** Does a worm hold buffer b (until its tail has left on every branch)? */
   held(b: number): boolean {
-    return this.owner[b] !== -1;
+    return this.bufs[BS * b + B_OWNER] !== -1;
   }
 
   /** Flits of b's worm that have entered b. */
   received(b: number): number {
-    return this.recv[b]!;
+    return this.bufs[BS * b + B_RECV]!;
   }
 
   /** Length in flits of the worm holding b. */
   length(b: number): number {
-    return this.bufLen[b]!;
+    return this.bufs[BS * b + B_LEN]!;
   }
 
   /** Flits the slowest branch of b has copied out (0 before its branches are set up). */
@@ -72,22 +77,22 @@ export class SwitchView {
 
   /** Flits in b: received, not yet copied out by every branch. */
   occupancy(b: number): number {
-    return this.recv[b]! - this.s.minSent(b);
+    return this.bufs[BS * b + B_RECV]! - this.s.minSent(b);
   }
 
   /** Cycle from which b's head may leave (its routing delay over). */
   headReadyAt(b: number): number {
-    return this.readyAt[b]!;
+    return this.bufs[BS * b + B_READY]!;
   }
 
   /** Out-branches set up at b's head (0 before its header is routed; 2 or more: replicated). */
   branches(b: number): number {
-    return this.brN[b]!;
+    return this.bufs[BS * b + B_BRN]!;
   }
 
   /** The branch slot that feeds b (its upstream), -1 for a processor or a free buffer. */
   upstream(b: number): number {
-    return this.feeder[b]!;
+    return this.bufs[BS * b + B_FEEDER]!;
   }
 
   // Per branch slot.
@@ -126,7 +131,7 @@ export class SwitchView {
   targetPort(slot: number): number {
     if (this.slots[SS * slot + S_SINK] !== 1) return this.slots[SS * slot + S_ROUTE]! & 0xff;
     const s = this.s;
-    const w = this.owner[this.bufferOf(slot)]!;
+    const w = this.bufs[BS * this.bufferOf(slot) + B_OWNER]!;
     return s.net.nodePort[s.wormC[w]!.node[this.brTarget[slot]!]!]!;
   }
 

@@ -1,7 +1,18 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Network } from '../../src/engine/network.js';
-import { S_GROUP, S_OUT, S_ROUTE, S_SENT, SS } from '../../src/engine/records.js';
+import {
+  B_BRN,
+  B_LEN,
+  B_OWNER,
+  B_RECV,
+  BS,
+  S_GROUP,
+  S_OUT,
+  S_ROUTE,
+  S_SENT,
+  SS,
+} from '../../src/engine/records.js';
 import type { EngineState } from '../../src/engine/state.js';
 import { SwitchView } from '../../src/engine/view.js';
 import { ChunkReads } from '../../src/router/chunk-reads.js';
@@ -24,15 +35,12 @@ function drive(ports: number[], stalled: (t: number) => boolean, cycles = 60) {
     slots[SS * k + S_GROUP] = k;
     slots[SS * k + S_ROUTE] = ports[k] ?? 0;
   }
-  const s = {
-    MB,
-    NB: 1,
-    recv: Int32Array.from([32]),
-    bufLen: Int32Array.from([32]),
-    brN: Uint8Array.from([n]),
-    slots,
-    owner: Int32Array.from([0]),
-  } as unknown as EngineState;
+  const bufs = new Int32Array(BS);
+  bufs[B_RECV] = 32;
+  bufs[B_LEN] = 32;
+  bufs[B_BRN] = n;
+  bufs[B_OWNER] = 0;
+  const s = { MB, NB: 1, bufs, slots } as unknown as EngineState;
   const net = {
     numBuffers: 1,
     numNetChannels: 2,

@@ -1,4 +1,4 @@
-import { S_OUT, S_SENT, SS } from '../records.js';
+import { B_ASLEEP, B_BRN, B_FEEDER, B_OWNER, B_RECV, BS, S_OUT, S_SENT, SS } from '../records.js';
 import type { EngineState } from '../state.js';
 import { ASLEEP, AWAKE } from './sleep-states.js';
 
@@ -13,25 +13,23 @@ import { ASLEEP, AWAKE } from './sleep-states.js';
 export class BufferSleep {
   private readonly s: EngineState;
   private readonly NB: number;
-  private readonly recv: Int32Array;
-  private readonly brN: Uint8Array;
+  private readonly bufs: Int32Array;
   private readonly slots: Int32Array;
   private readonly cap: Int32Array;
 
   constructor(s: EngineState) {
     this.s = s;
     this.NB = s.NB;
-    this.recv = s.recv;
-    this.brN = s.brN;
+    this.bufs = s.bufs;
     this.slots = s.slots;
     this.cap = s.net.bufCap;
   }
 
   /** Has buffer o room for one more flit at the start of the cycle? */
   private roomIn(o: number): boolean {
-    const n = this.brN[o]!;
+    const n = this.bufs[BS * o + B_BRN]!;
     const ms = n === 0 ? 0 : n === 1 ? this.slots[SS * o + S_SENT]! : this.s.minSent(o);
-    return this.recv[o]! - ms < this.cap[o]!;
+    return this.bufs[BS * o + B_RECV]! - ms < this.cap[o]!;
   }
 
   /**
@@ -43,18 +41,18 @@ export class BufferSleep {
    */
   fallAsleep(b: number): void {
     const st = this.s;
-    const asleep = st.asleep;
+    const bufs = st.bufs;
     const NB = this.NB;
     for (;;) {
       st.setAsleep(b, ASLEEP);
-      const f = st.feeder[b]!;
+      const f = st.bufs[BS * b + B_FEEDER]!;
       if (f < 0) return;
       const u = f < NB ? f : f % NB;
       // Already asleep, or streaming or packed (never woken by a flit: skipped on their own terms).
-      if (asleep[u] !== AWAKE) return;
+      if (bufs[BS * u + B_ASLEEP] !== AWAKE) return;
       // The feeding buffer sleeps by the rule of link arbitration: a branch blocked, none able to move.
       let blocked = false;
-      for (let k = 0; k < this.brN[u]!; k++) {
+      for (let k = 0; k < this.bufs[BS * u + B_BRN]!; k++) {
         const s = k * NB + u;
         const out = this.slots[SS * s + S_OUT]!;
         if (out < 0) {
@@ -62,8 +60,8 @@ export class BufferSleep {
           continue;
         }
         const sent = this.slots[SS * s + S_SENT]!;
-        if (sent >= this.recv[u]!) continue;
-        if (sent > 0 && asleep[out] === ASLEEP && !this.roomIn(out)) blocked = true;
+        if (sent >= this.bufs[BS * u + B_RECV]!) continue;
+        if (sent > 0 && bufs[BS * out + B_ASLEEP] === ASLEEP && !this.roomIn(out)) blocked = true;
         else return;
       }
       if (!blocked) return;
@@ -80,8 +78,8 @@ export class BufferSleep {
     const NB = this.NB;
     for (let i = 0; i < n; i++) {
       const b = list[i]!;
-      const nb = this.brN[b]!;
-      if (nb === 0 || this.s.asleep[b] === ASLEEP) continue;
+      const nb = this.bufs[BS * b + B_BRN]!;
+      if (nb === 0 || this.s.bufs[BS * b + B_ASLEEP] === ASLEEP) continue;
       let waits = true;
       for (let k = 0; k < nb && waits; k++) waits = this.slots[SS * (k * NB + b) + S_OUT]! < 0;
       if (waits) this.fallAsleep(b);
@@ -94,7 +92,7 @@ export class BufferSleep {
    * 8-flit head buffer waiting for its output would otherwise wake at every body flit).
    */
   wantsFlit(b: number, had: number): boolean {
-    const n = this.brN[b]!;
+    const n = this.bufs[BS * b + B_BRN]!;
     for (let k = 0; k < n; k++) if (this.slots[SS * (k * this.NB + b) + S_SENT]! >= had) return true;
     return false;
   }
@@ -107,19 +105,20 @@ export class BufferSleep {
   check(): string | undefined {
     const st = this.s;
     for (let b = 0; b < st.net.numBuffers; b++) {
-      if (st.asleep[b] !== ASLEEP) continue;
-      if (st.owner[b] === -1) return `free buffer ${b} sleeps`;
-      for (let k = 0; k < this.brN[b]!; k++) {
+      if (st.bufs[BS * b + B_ASLEEP] !== ASLEEP) continue;
+      if (st.bufs[BS * b + B_OWNER] === -1) return `free buffer ${b} sleeps`;
+      for (let k = 0; k < this.bufs[BS * b + B_BRN]!; k++) {
         const s = k * this.NB + b;
         const out = this.slots[SS * s + S_OUT]!;
-        if (out < 0 || this.slots[SS * s + S_SENT]! >= this.recv[b]!) continue;
-        if (!this.roomIn(out) && st.asleep[out] === ASLEEP && this.slots[SS * s + S_SENT]! > 0) continue;
+        if (out < 0 || this.slots[SS * s + S_SENT]! >= this.bufs[BS * b + B_RECV]!) continue;
+        if (!this.roomIn(out) && st.bufs[BS * out + B_ASLEEP] === ASLEEP && this.slots[SS * s + S_SENT]! > 0)
+          continue;
         return `buffer ${b} sleeps but its branch ${k} may move into buffer ${out}`;
       }
     }
     for (let i = 0; i < st.activeCount; i++) {
       const bit = (st.awakeBits[i >> 5]! >>> (i & 31)) & 1;
-      if (bit !== (st.asleep[st.active[i]!] === AWAKE ? 1 : 0))
+      if (bit !== (st.bufs[BS * st.active[i]! + B_ASLEEP] === AWAKE ? 1 : 0))
         return `awake bit of active place ${i} is ${bit}`;
     }
     for (let i = st.activeCount; i < 32 * st.awakeBits.length; i++)

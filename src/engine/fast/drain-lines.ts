@@ -1,6 +1,22 @@
-import { CH, CH_RR, D_PC, D_VC, D_VCS, R_SURE } from '../link-codes.js';
+import { CH, CH_RR, R_SURE } from '../link-codes.js';
 import type { LinkSinks } from '../link-sinks.js';
-import { S_DONE, S_OUT, S_READY, S_SENT, SS } from '../records.js';
+import {
+  B_ASLEEP,
+  B_BRN,
+  B_FEEDER,
+  B_LEN,
+  B_OWNER,
+  B_PC,
+  B_RECV,
+  B_VC,
+  B_VCS,
+  BS,
+  S_DONE,
+  S_OUT,
+  S_READY,
+  S_SENT,
+  SS,
+} from '../records.js';
 import type { EngineState } from '../state.js';
 import type { PackedWorms } from './packed.js';
 import { AWAKE, DRAINING } from './sleep-states.js';
@@ -42,12 +58,12 @@ export class DrainLines extends UnitRecords {
   /** A packed worm's front stays with the link stage (its members shift when it moves). */
   private readonly packs: PackedWorms | undefined;
   /**
-   * The link stage's tables (link-readiness.ts): the readiness memo, where the first member's move
-   * is entered, and the round-robin pointers of channels, with each buffer's channel and VC.
+   * The slot records' readiness memo (link-readiness.ts), where the first member's move is
+   * entered, and the round-robin pointers of channels, with each buffer's channel and VC.
    */
   private readonly slots: Int32Array;
   private readonly chan: Int32Array;
-  private readonly dest: Int32Array;
+  private readonly bufs: Int32Array;
   private readonly netBuffers: number;
   // Per worm id (grown with the engine's worm table); `front` is the consumption buffer, `oldest`
   // the oldest member still held.
@@ -74,7 +90,7 @@ export class DrainLines extends UnitRecords {
     sinks: LinkSinks,
     releases: UnitReleases,
     packs: PackedWorms | undefined,
-    tables: { chan: Int32Array; dest: Int32Array },
+    tables: { chan: Int32Array },
   ) {
     super();
     this.s = s;
@@ -83,7 +99,7 @@ export class DrainLines extends UnitRecords {
     this.packs = packs;
     this.slots = s.slots;
     this.chan = tables.chan;
-    this.dest = tables.dest;
+    this.bufs = s.bufs;
     this.netBuffers = s.net.numNetChannels > 0 ? s.net.pcFirstBuf[s.net.numNetChannels]! : 0;
   }
 
@@ -112,10 +128,10 @@ export class DrainLines extends UnitRecords {
     let n = 0;
     let mask = 0;
     let first = -1;
-    let u = st.feeder[z]!;
+    let u = st.bufs[BS * z + B_FEEDER]!;
     let pending = 0;
-    for (; n < MAX_MEMBERS && this.joins(u, w); u = st.feeder[u]!) {
-      if (st.recv[u]! > st.slots[SS * u + S_SENT]!) mask |= 1 << n;
+    for (; n < MAX_MEMBERS && this.joins(u, w); u = st.bufs[BS * u + B_FEEDER]!) {
+      if (st.bufs[BS * u + B_RECV]! > st.slots[SS * u + S_SENT]!) mask |= 1 << n;
       if (!this.pointsPast(u)) pending |= 1 << n;
       first = u;
       n++;
@@ -128,7 +144,7 @@ export class DrainLines extends UnitRecords {
     this.firstBit[w] = n - 1;
     this.mask[w] = mask;
     this.pending[w] = pending;
-    this.entered[w] = st.recv[first]!;
+    this.entered[w] = st.bufs[BS * first + B_RECV]!;
     // The oldest member: the first, or, once the tail is in the line, the one holding it.
     this.oldest[w] = first;
     for (let u = first; u !== z; u = st.slots[SS * u + S_OUT]!) {
@@ -148,11 +164,11 @@ export class DrainLines extends UnitRecords {
     return (
       u >= 0 &&
       u < this.netBuffers &&
-      st.owner[u] === w &&
+      st.bufs[BS * u + B_OWNER] === w &&
       st.net.bufCap[u] === 1 &&
-      st.brN[u] === 1 &&
-      st.slots[SS * u + S_SENT]! < st.bufLen[u]! &&
-      st.asleep[u] === AWAKE &&
+      st.bufs[BS * u + B_BRN] === 1 &&
+      st.slots[SS * u + S_SENT]! < st.bufs[BS * u + B_LEN]! &&
+      st.bufs[BS * u + B_ASLEEP] === AWAKE &&
       this.alone(st.slots[SS * u + S_OUT]!) &&
       (this.packs === undefined || this.packs.frontOf(w) !== u)
     );
@@ -164,7 +180,7 @@ export class DrainLines extends UnitRecords {
    */
   private fedAwake(u: number, w: number): boolean {
     const st = this.s;
-    return u < 0 || u >= st.NB || st.owner[u] !== w || st.asleep[u] === AWAKE;
+    return u < 0 || u >= st.NB || st.bufs[BS * u + B_OWNER] !== w || st.bufs[BS * u + B_ASLEEP] === AWAKE;
   }
 
   /**
@@ -183,11 +199,11 @@ export class DrainLines extends UnitRecords {
       moves += n;
       st.flitHops += n - (m & 1);
       let next = m >>> 1;
-      const L = st.bufLen[this.front[w]!]!;
+      const L = st.bufs[BS * this.front[w]! + B_LEN]!;
       const tailIn = this.entered[w] === L;
       if (!tailIn) {
         const f = this.first[w]!;
-        const got = st.recv[f]!;
+        const got = st.bufs[BS * f + B_RECV]!;
         if (got !== this.entered[w]) {
           this.entered[w] = got;
           next |= 1 << this.firstBit[w]!;
@@ -196,7 +212,7 @@ export class DrainLines extends UnitRecords {
       this.mask[w] = next;
       if (m & 1) {
         const z = this.front[w]!;
-        const got = ++st.recv[z]!;
+        const got = ++st.bufs[BS * z + B_RECV]!;
         this.sinks.consume(z, got, t);
         if (got === L) {
           // The tail left the last member for the processor.
@@ -223,14 +239,14 @@ export class DrainLines extends UnitRecords {
   private extend(w: number): void {
     const st = this.s;
     const f = this.first[w]!;
-    const u = st.feeder[f]!;
+    const u = st.bufs[BS * f + B_FEEDER]!;
     const bit = this.firstBit[w]! + 1;
-    if (bit >= MAX_MEMBERS || !this.joins(u, w) || !this.fedAwake(st.feeder[u]!, w)) return;
-    if (st.recv[u]! > st.slots[SS * u + S_SENT]!) this.mask[w]! |= 1 << bit;
+    if (bit >= MAX_MEMBERS || !this.joins(u, w) || !this.fedAwake(st.bufs[BS * u + B_FEEDER]!, w)) return;
+    if (st.bufs[BS * u + B_RECV]! > st.slots[SS * u + S_SENT]!) this.mask[w]! |= 1 << bit;
     if (!this.pointsPast(u)) this.pending[w]! |= 1 << bit;
     this.first[w] = u;
     this.firstBit[w] = bit;
-    this.entered[w] = st.recv[u]!;
+    this.entered[w] = st.bufs[BS * u + B_RECV]!;
     this.oldest[w] = u;
     st.setAsleep(u, DRAINING);
     st.unitChan[st.net.bufPc[f]!] = w;
@@ -239,9 +255,9 @@ export class DrainLines extends UnitRecords {
 
   /** Does the round-robin pointer of member u's channel out point past u's successor's VC? */
   private pointsPast(u: number): boolean {
-    const d = 4 * this.s.slots[SS * u + S_OUT]!;
-    const next = this.dest[d + D_VC]! + 1;
-    return this.chan[CH * this.dest[d + D_PC]! + CH_RR] === (next === this.dest[d + D_VCS] ? 0 : next);
+    const d = BS * this.s.slots[SS * u + S_OUT]!;
+    const next = this.bufs[d + B_VC]! + 1;
+    return this.chan[CH * this.bufs[d + B_PC]! + CH_RR] === (next === this.bufs[d + B_VCS] ? 0 : next);
   }
 
   /** Members of worm w with a flit (mask m) and a pointer to set: their flits move now, setting it. */
@@ -249,12 +265,12 @@ export class DrainLines extends UnitRecords {
     const st = this.s;
     const due = m & this.pending[w]!;
     this.pending[w]! &= ~due;
-    let u = st.feeder[this.front[w]!]!;
-    for (let j = 0; 1 << j <= due && j < MAX_MEMBERS; j++, u = st.feeder[u]!) {
+    let u = st.bufs[BS * this.front[w]! + B_FEEDER]!;
+    for (let j = 0; 1 << j <= due && j < MAX_MEMBERS; j++, u = st.bufs[BS * u + B_FEEDER]!) {
       if ((due & (1 << j)) === 0) continue;
-      const d = 4 * st.slots[SS * u + S_OUT]!;
-      const next = this.dest[d + D_VC]! + 1;
-      this.chan[CH * this.dest[d + D_PC]! + CH_RR] = next === this.dest[d + D_VCS] ? 0 : next;
+      const d = BS * st.slots[SS * u + S_OUT]!;
+      const next = this.bufs[d + B_VC]! + 1;
+      this.chan[CH * this.bufs[d + B_PC]! + CH_RR] = next === this.bufs[d + B_VCS] ? 0 : next;
     }
   }
 
@@ -276,7 +292,7 @@ export class DrainLines extends UnitRecords {
     const st = this.s;
     const f = this.first[w]!;
     const holds = (this.mask[w]! >>> this.firstBit[w]!) & 1;
-    st.slots[SS * f + S_SENT] = st.recv[f]! - holds;
+    st.slots[SS * f + S_SENT] = st.bufs[BS * f + B_RECV]! - holds;
     const stamp = (t + 1) & 0x0fffffff;
     // The memo is cleared when the stamp wraps (LinkReadiness.begin): stop the line then.
     if (stamp === 0) {
@@ -297,13 +313,13 @@ export class DrainLines extends UnitRecords {
     const st = this.s;
     const z = this.front[w]!;
     const m = this.mask[w]!;
-    let down = st.recv[z]!;
+    let down = st.bufs[BS * z + B_RECV]!;
     let j = 0;
-    for (let u = st.feeder[z]!; ; u = st.feeder[u]!, j++) {
+    for (let u = st.bufs[BS * z + B_FEEDER]!; ; u = st.bufs[BS * u + B_FEEDER]!, j++) {
       st.slots[SS * u + S_SENT] = down;
       down += (m >>> j) & 1;
       // The first member's received count is the link stage's own.
-      if (j !== this.firstBit[w]) st.recv[u] = down;
+      if (j !== this.firstBit[w]) st.bufs[BS * u + B_RECV] = down;
       if (!keep) {
         st.setAsleep(u, AWAKE);
         if (u !== this.first[w]) st.unitChan[st.net.bufPc[u]!] = -1;
@@ -312,7 +328,7 @@ export class DrainLines extends UnitRecords {
     }
     if (keep) return;
     const f = this.first[w]!;
-    if (st.owner[f] === w) {
+    if (st.bufs[BS * f + B_OWNER] === w) {
       this.slots[SS * f + S_READY] = -1;
       this.slots[SS * f + S_DONE] = -1;
     }
@@ -351,18 +367,23 @@ export class DrainLines extends UnitRecords {
     for (let i = 0; i < this.worms.count; i++) {
       const w = this.worms.ids[i]!;
       const z = this.front[w]!;
-      if (st.owner[z] !== w) return `drain line of worm ${w}: its consumption buffer ${z} is not its own`;
+      if (st.bufs[BS * z + B_OWNER] !== w)
+        return `drain line of worm ${w}: its consumption buffer ${z} is not its own`;
       for (let u = this.oldest[w]!; u !== z; u = st.slots[SS * u + S_OUT]!) {
-        if (st.owner[u] !== w) return `drain line of worm ${w} lost buffer ${u}`;
-        if (st.asleep[u] !== DRAINING) return `buffer ${u} of the drain line of worm ${w} is not marked`;
-        if (st.recv[u]! - st.slots[SS * u + S_SENT]! > 1)
+        if (st.bufs[BS * u + B_OWNER] !== w) return `drain line of worm ${w} lost buffer ${u}`;
+        if (st.bufs[BS * u + B_ASLEEP] !== DRAINING)
+          return `buffer ${u} of the drain line of worm ${w} is not marked`;
+        if (st.bufs[BS * u + B_RECV]! - st.slots[SS * u + S_SENT]! > 1)
           return `buffer ${u} of the drain line of worm ${w} holds two flits`;
         if (!this.alone(st.slots[SS * u + S_OUT]!))
           return `drain line of worm ${w} shares the channel of buffer ${st.slots[SS * u + S_OUT]}`;
       }
     }
     for (let b = 0; b < st.net.numBuffers; b++)
-      if (st.asleep[b] === DRAINING && !(st.owner[b]! >= 0 && this.isDraining(st.owner[b]!)))
+      if (
+        st.bufs[BS * b + B_ASLEEP] === DRAINING &&
+        !(st.bufs[BS * b + B_OWNER]! >= 0 && this.isDraining(st.bufs[BS * b + B_OWNER]!))
+      )
         return `buffer ${b} is marked draining but its worm is not`;
     return undefined;
   }

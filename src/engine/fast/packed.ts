@@ -1,5 +1,19 @@
-import { CH, CH_RR, D_PC, D_VC, D_VCS } from '../link-codes.js';
-import { S_OUT, S_SENT, SS } from '../records.js';
+import { CH, CH_RR } from '../link-codes.js';
+import {
+  B_ASLEEP,
+  B_BRN,
+  B_FEEDER,
+  B_LEN,
+  B_OWNER,
+  B_PC,
+  B_RECV,
+  B_VC,
+  B_VCS,
+  BS,
+  S_OUT,
+  S_SENT,
+  SS,
+} from '../records.js';
 import type { EngineState } from '../state.js';
 import { BufferSleep } from './buffer-sleep.js';
 import { ASLEEP, AWAKE, PACKED } from './sleep-states.js';
@@ -38,9 +52,9 @@ export class PackedWorms extends UnitRecords {
   /** Buffers freed this cycle, for the link stage's release loop. */
   private readonly releases: UnitReleases;
   private readonly sleep: BufferSleep;
-  /** The link stage's per-channel table (round-robin pointers) and per-buffer destination table. */
+  /** The link stage's per-channel table (round-robin pointers) and the buffer records (channel and VC). */
   private readonly chan: Int32Array;
-  private readonly dest: Int32Array;
+  private readonly bufs: Int32Array;
   /** Per buffer, a member's or the front's flits received, less its worm's shifts. */
   private readonly base: Int32Array;
   private readonly netBuffers: number;
@@ -58,13 +72,13 @@ export class PackedWorms extends UnitRecords {
   starts = 0;
   stops = 0;
 
-  constructor(s: EngineState, releases: UnitReleases, chan: Int32Array, dest: Int32Array) {
+  constructor(s: EngineState, releases: UnitReleases, chan: Int32Array) {
     super();
     this.s = s;
     this.releases = releases;
     this.sleep = new BufferSleep(s);
     this.chan = chan;
-    this.dest = dest;
+    this.bufs = s.bufs;
     this.base = new Int32Array(s.net.numBuffers);
     this.netBuffers = s.net.numNetChannels > 0 ? s.net.pcFirstBuf[s.net.numNetChannels]! : 0;
   }
@@ -90,11 +104,11 @@ export class PackedWorms extends UnitRecords {
       const n = ++this.shifts[w]!;
       // The newest member's flit enters the front, over the front's channel (its round-robin
       // pointer moves as for any move).
-      const got = ++st.recv[h]!;
-      const d = 4 * h;
-      const nextVc = this.dest[d + D_VC]! + 1;
-      this.chan[CH * this.dest[d + D_PC]! + CH_RR] = nextVc === this.dest[d + D_VCS] ? 0 : nextVc;
-      if (st.asleep[h] === ASLEEP && this.sleep.wantsFlit(h, got - 1)) st.wake(h);
+      const got = ++st.bufs[BS * h + B_RECV]!;
+      const d = BS * h;
+      const nextVc = this.bufs[d + B_VC]! + 1;
+      this.chan[CH * this.bufs[d + B_PC]! + CH_RR] = nextVc === this.bufs[d + B_VCS] ? 0 : nextVc;
+      if (st.bufs[BS * h + B_ASLEEP] === ASLEEP && this.sleep.wantsFlit(h, got - 1)) st.wake(h);
       st.flitHops += this.rate[w]!;
       if (n === this.due[w]) this.freeOldest(w);
     }
@@ -121,7 +135,7 @@ export class PackedWorms extends UnitRecords {
 
   /** The shift in which the tail leaves member u: when the buffer after it has received all L flits. */
   private dueOf(u: number): number {
-    return this.s.bufLen[u]! - this.base[this.s.slots[SS * u + S_OUT]!]!;
+    return this.s.bufs[BS * u + B_LEN]! - this.base[this.s.slots[SS * u + S_OUT]!]!;
   }
 
   isPacked(w: number): boolean {
@@ -151,7 +165,7 @@ export class PackedWorms extends UnitRecords {
    * stays packed.
    */
   sinkHead(z: number): boolean {
-    const w = this.s.owner[z]!;
+    const w = this.s.bufs[BS * z + B_OWNER]!;
     if (w < 0 || !this.isPacked(w)) return false;
     const o = this.s.slots[SS * this.front[w]! + S_OUT]!;
     if (o >= 0 && o !== z && !this.alone(o)) return true;
@@ -167,7 +181,7 @@ export class PackedWorms extends UnitRecords {
     st.setAsleep(f, PACKED);
     this.front[w] = to;
     this.frontSent[w] = st.slots[SS * to + S_SENT]!;
-    this.base[to] = st.recv[to]! - n;
+    this.base[to] = st.bufs[BS * to + B_RECV]! - n;
     this.mark(to, w);
     this.rate[w]!++;
   }
@@ -185,9 +199,9 @@ export class PackedWorms extends UnitRecords {
     // is the one last found. Near saturation most calls end here (1-flit 0.14: 84 -> 6 steps a cycle).
     if (w < this.lastOldest.length) {
       const o = this.lastOldest[w]!;
-      if (o >= 0 && o !== to && st.owner[o] === w && !this.alone(st.slots[SS * o + S_OUT]!)) {
-        const u = st.feeder[o]!;
-        if (u < 0 || u >= st.NB || st.owner[u] !== w) return;
+      if (o >= 0 && o !== to && st.bufs[BS * o + B_OWNER] === w && !this.alone(st.slots[SS * o + S_OUT]!)) {
+        const u = st.bufs[BS * o + B_FEEDER]!;
+        if (u < 0 || u >= st.NB || st.bufs[BS * u + B_OWNER] !== w) return;
       }
     }
     // The front: `to`, or, past a channel the worm shares (where its moves depend on arbitration),
@@ -196,14 +210,14 @@ export class PackedWorms extends UnitRecords {
     let front = to;
     let b = f;
     for (;;) {
-      if (st.brN[b] !== 1 || st.asleep[b] !== AWAKE) return;
+      if (st.bufs[BS * b + B_BRN] !== 1 || st.bufs[BS * b + B_ASLEEP] !== AWAKE) return;
       if (!this.alone(st.slots[SS * b + S_OUT]!)) {
         if (!this.full(b)) return;
         front = b;
       }
-      const u = st.feeder[b]!;
+      const u = st.bufs[BS * b + B_FEEDER]!;
       if (u >= st.NB) return;
-      if (u < 0 || st.owner[u] !== w) break;
+      if (u < 0 || st.bufs[BS * u + B_OWNER] !== w) break;
       if (b !== front && !this.full(b)) return;
       b = u;
     }
@@ -211,7 +225,7 @@ export class PackedWorms extends UnitRecords {
     this.roomFor(w);
     this.lastOldest[w] = b;
     if (b === front) return;
-    const held = st.recv[b]! - st.slots[SS * b + S_SENT]!;
+    const held = st.bufs[BS * b + B_RECV]! - st.slots[SS * b + S_SENT]!;
     const pushing = st.srcPos[b]! !== -1;
     if (held < 1 || (pushing && !this.full(b))) return;
     this.starts++;
@@ -224,12 +238,12 @@ export class PackedWorms extends UnitRecords {
       st.unsource(b);
       this.src[w] = b;
     }
-    this.base[front] = st.recv[front]!;
+    this.base[front] = st.bufs[BS * front + B_RECV]!;
     this.mark(front, w);
     // Flits a shift moves over network channels: into the front and every member but the oldest.
     let rate = front < this.netBuffers ? 1 : 0;
     for (let u = b; u !== front; u = st.slots[SS * u + S_OUT]!) {
-      this.base[u] = st.recv[u]!;
+      this.base[u] = st.bufs[BS * u + B_RECV]!;
       st.setAsleep(u, PACKED);
       this.mark(u, w);
       if (u !== b && u < this.netBuffers) rate++;
@@ -247,13 +261,13 @@ export class PackedWorms extends UnitRecords {
     const st = this.s;
     const n = this.shifts[w]!;
     const h = this.front[w]!;
-    const L = st.bufLen[h]!;
+    const L = st.bufs[BS * h + B_LEN]!;
     for (let b = this.oldest[w]!; b !== h; b = st.slots[SS * b + S_OUT]!) {
       const r = Math.min(L, this.base[b]! + n);
-      st.recv[b] = r;
+      st.bufs[BS * b + B_RECV] = r;
       if (b === this.src[w]) st.srcSent[b] = r;
       const out = st.slots[SS * b + S_OUT]!;
-      st.slots[SS * b + S_SENT] = out === h ? st.recv[h]! : Math.min(L, this.base[out]! + n);
+      st.slots[SS * b + S_SENT] = out === h ? st.bufs[BS * h + B_RECV]! : Math.min(L, this.base[out]! + n);
       if (!keep) {
         st.setAsleep(b, AWAKE);
         this.unmark(b);
@@ -262,7 +276,7 @@ export class PackedWorms extends UnitRecords {
     if (keep) return;
     this.unmark(h);
     const src = this.src[w]!;
-    if (src !== -1 && st.srcSent[src]! < st.bufLen[src]!) st.addSource(src);
+    if (src !== -1 && st.srcSent[src]! < st.bufs[BS * src + B_LEN]!) st.addSource(src);
     this.remove(w);
   }
 
@@ -285,9 +299,9 @@ export class PackedWorms extends UnitRecords {
   /** Is buffer o full (no room for a flit unless its front flit leaves)? */
   private full(o: number): boolean {
     const st = this.s;
-    const n = st.brN[o]!;
+    const n = st.bufs[BS * o + B_BRN]!;
     const ms = n === 0 ? 0 : n === 1 ? st.slots[SS * o + S_SENT]! : st.minSent(o);
-    return st.recv[o]! - ms >= st.net.bufCap[o]!;
+    return st.bufs[BS * o + B_RECV]! - ms >= st.net.bufCap[o]!;
   }
 
   /** Is `out` alone on its channel (a consumption or injection buffer always is)? */
@@ -322,22 +336,25 @@ export class PackedWorms extends UnitRecords {
     for (let i = 0; i < this.worms.count; i++) {
       const w = this.worms.ids[i]!;
       const h = this.front[w]!;
-      if (st.owner[h] !== w || !this.full(h))
+      if (st.bufs[BS * h + B_OWNER] !== w || !this.full(h))
         return `packed worm ${w}: front ${h} is not its own or not full`;
       for (let b = this.oldest[w]!; b !== h; b = st.slots[SS * b + S_OUT]!) {
-        if (st.owner[b] !== w) return `packed worm ${w} lost buffer ${b}`;
-        if (st.asleep[b] !== PACKED) return `buffer ${b} of packed worm ${w} is not marked`;
+        if (st.bufs[BS * b + B_OWNER] !== w) return `packed worm ${w} lost buffer ${b}`;
+        if (st.bufs[BS * b + B_ASLEEP] !== PACKED) return `buffer ${b} of packed worm ${w} is not marked`;
         if (!this.alone(st.slots[SS * b + S_OUT]!))
           return `packed worm ${w} shares the channel of buffer ${st.slots[SS * b + S_OUT]}`;
         const oldest = b === this.oldest[w];
-        if (oldest ? st.recv[b]! - st.slots[SS * b + S_SENT]! < 1 : !this.full(b))
+        if (oldest ? st.bufs[BS * b + B_RECV]! - st.slots[SS * b + S_SENT]! < 1 : !this.full(b))
           return `buffer ${b} of packed worm ${w} could move on its own`;
-        if (oldest && this.src[w] === b && st.srcSent[b]! < st.bufLen[b]! && !this.full(b))
+        if (oldest && this.src[w] === b && st.srcSent[b]! < st.bufs[BS * b + B_LEN]! && !this.full(b))
           return `the processor could push into buffer ${b} of packed worm ${w}`;
       }
     }
     for (let b = 0; b < st.net.numBuffers; b++)
-      if (st.asleep[b] === PACKED && !(st.owner[b]! >= 0 && (this.shifts[st.owner[b]!] ?? -1) >= 0))
+      if (
+        st.bufs[BS * b + B_ASLEEP] === PACKED &&
+        !(st.bufs[BS * b + B_OWNER]! >= 0 && (this.shifts[st.bufs[BS * b + B_OWNER]!] ?? -1) >= 0)
+      )
         return `buffer ${b} is marked packed but its worm is not`;
     return undefined;
   }

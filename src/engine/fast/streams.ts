@@ -1,6 +1,6 @@
 import { F_ABSORB } from '../../plan/worm.js';
 import type { LinkSinks } from '../link-sinks.js';
-import { S_OUT, S_SENT, SS } from '../records.js';
+import { B_ASLEEP, B_BRN, B_FEEDER, B_LEN, B_OWNER, B_RECV, BS, S_OUT, S_SENT, SS } from '../records.js';
 import type { EngineState } from '../state.js';
 import { BufferSleep } from './buffer-sleep.js';
 import { ASLEEP, AWAKE, STREAMING } from './sleep-states.js';
@@ -76,7 +76,7 @@ export class Streams extends UnitRecords {
    * does not keep up to date).
    */
   headIn(z: number, t: number): void {
-    const w = this.s.owner[z]!;
+    const w = this.s.bufs[BS * z + B_OWNER]!;
     if (w < 0 || !plainUnicast(this.s, w)) return;
     // Streaming behind its header until now (an open front): it goes on with the sink as its front.
     if (this.isStreaming(w) && this.advance(w, z, t)) return;
@@ -104,9 +104,9 @@ export class Streams extends UnitRecords {
     const st = this.s;
     const f = this.front[w]!;
     if (
-      st.feeder[to] !== f ||
-      st.asleep[f] !== AWAKE ||
-      st.recv[f]! - st.slots[SS * f + S_SENT]! < 1 ||
+      st.bufs[BS * to + B_FEEDER] !== f ||
+      st.bufs[BS * f + B_ASLEEP] !== AWAKE ||
+      st.bufs[BS * f + B_RECV]! - st.slots[SS * f + S_SENT]! < 1 ||
       (to < this.netBuffers && !this.alone(to))
     ) {
       this.settle(w, t + 1, false);
@@ -114,8 +114,8 @@ export class Streams extends UnitRecords {
     }
     // Counts as of the start of cycle t + 1: a member's is base + (t + 1 - t0).
     const d = t + 1 - this.t0[w]!;
-    this.base[f] = st.recv[f]! - d;
-    this.base[to] = st.recv[to]! - d;
+    this.base[f] = st.bufs[BS * f + B_RECV]! - d;
+    this.base[to] = st.bufs[BS * to + B_RECV]! - d;
     st.setAsleep(f, STREAMING);
     this.front[w] = to;
     if (to < this.netBuffers) {
@@ -132,7 +132,10 @@ export class Streams extends UnitRecords {
   /** Has buffer o (one branch at most) no room for a flit unless its front flit leaves? */
   private full(o: number): boolean {
     const st = this.s;
-    return st.recv[o]! - (st.brN[o] === 0 ? 0 : st.slots[SS * o + S_SENT]!) >= st.net.bufCap[o]!;
+    return (
+      st.bufs[BS * o + B_RECV]! - (st.bufs[BS * o + B_BRN] === 0 ? 0 : st.slots[SS * o + S_SENT]!) >=
+      st.net.bufCap[o]!
+    );
   }
 
   /**
@@ -145,18 +148,23 @@ export class Streams extends UnitRecords {
     const NB = st.NB;
     // Walk upstream from the sink: every held buffer has one branch, a flit to send, is awake, and
     // leads into a buffer that is alone on its channel.
-    let u = st.feeder[z]!;
+    let u = st.bufs[BS * z + B_FEEDER]!;
     let oldest = z;
     let rate = 0;
-    while (u >= 0 && u < NB && st.owner[u] === w) {
+    while (u >= 0 && u < NB && st.bufs[BS * u + B_OWNER] === w) {
       const out = st.slots[SS * u + S_OUT]!;
-      if (st.brN[u] !== 1 || st.asleep[u] !== AWAKE || st.recv[u]! - st.slots[SS * u + S_SENT]! < 1) return;
+      if (
+        st.bufs[BS * u + B_BRN] !== 1 ||
+        st.bufs[BS * u + B_ASLEEP] !== AWAKE ||
+        st.bufs[BS * u + B_RECV]! - st.slots[SS * u + S_SENT]! < 1
+      )
+        return;
       if (out < this.netBuffers) {
         if (!this.alone(out)) return;
         rate++;
       }
       oldest = u;
-      u = st.feeder[u]!;
+      u = st.bufs[BS * u + B_FEEDER]!;
     }
     if (oldest === z || u >= NB) return;
     this.roomFor(w);
@@ -165,15 +173,15 @@ export class Streams extends UnitRecords {
     this.front[w] = z;
     this.oldest[w] = oldest;
     this.rate[w] = rate;
-    this.base[z] = st.recv[z]!;
+    this.base[z] = st.bufs[BS * z + B_RECV]!;
     for (let b = oldest; b !== z; b = st.slots[SS * b + S_OUT]!) {
-      this.base[b] = st.recv[b]!;
+      this.base[b] = st.bufs[BS * b + B_RECV]!;
       st.setAsleep(b, STREAMING);
       if (b < this.netBuffers) st.unitChan[st.net.bufPc[b]!] = w;
     }
     // An open front's channel carries the stream's flits too.
     if (z < this.netBuffers) st.unitChan[st.net.bufPc[z]!] = w;
-    this.due[w] = t0 + st.bufLen[z]! - this.base[st.slots[SS * oldest + S_OUT]!]! - 1;
+    this.due[w] = t0 + st.bufs[BS * z + B_LEN]! - this.base[st.slots[SS * oldest + S_OUT]!]! - 1;
     this.src[w] = -1;
     if (st.srcPos[oldest] !== -1) {
       st.unsource(oldest);
@@ -199,8 +207,8 @@ export class Streams extends UnitRecords {
       st.flitHops += this.rate[w]!;
       const open = z < this.netBuffers;
       if (open) {
-        const got = ++st.recv[z]!;
-        if (st.asleep[z] === ASLEEP && this.sleep.wantsFlit(z, got - 1)) st.wake(z);
+        const got = ++st.bufs[BS * z + B_RECV]!;
+        if (st.bufs[BS * z + B_ASLEEP] === ASLEEP && this.sleep.wantsFlit(z, got - 1)) st.wake(z);
       } else this.sinks.consume(z, this.base[z]! + t - this.t0[w]! + 1, t);
       if (t === this.due[w] && this.tailLeft(w)) continue;
       if (open && this.full(z)) this.settle(w, t + 1, false);
@@ -226,7 +234,7 @@ export class Streams extends UnitRecords {
     }
     this.oldest[w] = next;
     if (next < this.netBuffers) this.rate[w]!--;
-    this.due[w] = this.t0[w]! + st.bufLen[z]! - this.base[st.slots[SS * next + S_OUT]!]! - 1;
+    this.due[w] = this.t0[w]! + st.bufs[BS * z + B_LEN]! - this.base[st.slots[SS * next + S_OUT]!]! - 1;
     return false;
   }
 
@@ -239,11 +247,11 @@ export class Streams extends UnitRecords {
     const st = this.s;
     const d = t - this.t0[w]!;
     const z = this.front[w]!;
-    const L = st.bufLen[z]!;
+    const L = st.bufs[BS * z + B_LEN]!;
     let prev = -1;
     for (let b = this.oldest[w]!; ; b = st.slots[SS * b + S_OUT]!) {
       const r = Math.min(L, this.base[b]! + d);
-      st.recv[b] = r;
+      st.bufs[BS * b + B_RECV] = r;
       if (prev >= 0) st.slots[SS * prev + S_SENT] = r;
       else if (b === this.src[w]) st.srcSent[b] = r;
       if (keep) this.base[b] = r;
@@ -260,7 +268,7 @@ export class Streams extends UnitRecords {
       return;
     }
     const src = this.src[w]!;
-    if (src !== -1 && st.srcSent[src]! < st.bufLen[src]!) st.addSource(src);
+    if (src !== -1 && st.srcSent[src]! < st.bufs[BS * src + B_LEN]!) st.addSource(src);
     this.remove(w);
   }
 
@@ -294,8 +302,9 @@ export class Streams extends UnitRecords {
     for (let i = 0; i < this.worms.count; i++) {
       const w = this.worms.ids[i]!;
       for (let b = this.oldest[w]!; b !== this.front[w]; b = st.slots[SS * b + S_OUT]!) {
-        if (st.owner[b] !== w) return `streaming worm ${w} lost buffer ${b}`;
-        if (st.asleep[b] !== STREAMING) return `buffer ${b} of streaming worm ${w} is not marked`;
+        if (st.bufs[BS * b + B_OWNER] !== w) return `streaming worm ${w} lost buffer ${b}`;
+        if (st.bufs[BS * b + B_ASLEEP] !== STREAMING)
+          return `buffer ${b} of streaming worm ${w} is not marked`;
         const out = st.slots[SS * b + S_OUT]!;
         if (out < this.netBuffers && !this.alone(out))
           return `streaming worm ${w} shares the channel of buffer ${out}`;
@@ -304,7 +313,10 @@ export class Streams extends UnitRecords {
       if (z < this.netBuffers && this.full(z)) return `streaming worm ${w}: its open front ${z} is full`;
     }
     for (let b = 0; b < st.net.numBuffers; b++)
-      if (st.asleep[b] === STREAMING && !(st.owner[b]! >= 0 && (this.t0[st.owner[b]!] ?? -1) >= 0))
+      if (
+        st.bufs[BS * b + B_ASLEEP] === STREAMING &&
+        !(st.bufs[BS * b + B_OWNER]! >= 0 && (this.t0[st.bufs[BS * b + B_OWNER]!] ?? -1) >= 0)
+      )
         return `buffer ${b} is marked streaming but its worm is not`;
     return undefined;
   }

@@ -1,5 +1,5 @@
-import { CH, CH_KEY, D_PC, R_SOLE_DRAIN } from '../link-codes.js';
-import { S_OUT, S_READY, SS } from '../records.js';
+import { CH, CH_KEY, R_SOLE_DRAIN } from '../link-codes.js';
+import { B_ACTIVE, B_OWNER, B_PC, BS, S_OUT, S_READY, SS } from '../records.js';
 import type { EngineState } from '../state.js';
 import { resized } from './unit-records.js';
 
@@ -11,21 +11,21 @@ import { resized } from './unit-records.js';
  */
 export class UnitReleases {
   private readonly s: EngineState;
-  /** The link stage's readiness memo, per-channel table and per-buffer destination table (link-readiness.ts). */
+  /** The slot records (their readiness memo), the link stage's per-channel table and the buffer records. */
   private readonly slots: Int32Array;
   private readonly chan: Int32Array;
-  private readonly dest: Int32Array;
+  private readonly bufs: Int32Array;
   /** The buffers, in the order the units listed them. */
   list: Int32Array = new Int32Array(16);
   count = 0;
   /** Places of the cycle's releases in the order of its moves. */
   private keys = new Int32Array(64);
 
-  constructor(s: EngineState, tables: { chan: Int32Array; dest: Int32Array }) {
+  constructor(s: EngineState, tables: { chan: Int32Array }) {
     this.s = s;
     this.slots = s.slots;
     this.chan = tables.chan;
-    this.dest = tables.dest;
+    this.bufs = s.bufs;
   }
 
   /** Buffer u is freed in this cycle's release loop, in the place of its move. */
@@ -46,7 +46,7 @@ export class UnitReleases {
     const NB = st.NB;
     const slots = this.slots;
     const chan = this.chan;
-    const dest = this.dest;
+    const bufs = this.bufs;
     const t8 = 8 * stamp;
     const ns = this.count;
     const rel = this.list;
@@ -57,13 +57,13 @@ export class UnitReleases {
       // An only bidder moved at its own visit; a contended channel's move stands at its first bid.
       keys[i] =
         slots[SS * m + S_READY]! - t8 >= R_SOLE_DRAIN
-          ? st.activePos[m < NB ? m : m % NB]!
-          : chan[CH * dest[4 * st.slots[SS * m + S_OUT]! + D_PC]! + CH_KEY]!;
+          ? st.bufs[BS * (m < NB ? m : m % NB) + B_ACTIVE]!
+          : chan[CH * bufs[BS * st.slots[SS * m + S_OUT]! + B_PC]! + CH_KEY]!;
     }
     // The units' releases by place (a few per cycle: insertion sort).
     for (let j = 0; j < ns; j++) {
       const u = rel[j]!;
-      const key = st.activePos[u]!;
+      const key = st.bufs[BS * u + B_ACTIVE]!;
       let k = j - 1;
       while (k >= 0 && keys[ntails + k]! > key) {
         keys[ntails + k + 1] = keys[ntails + k]!;
@@ -82,7 +82,7 @@ export class UnitReleases {
       } else {
         // A unit's tail has surely left its buffer.
         const u = rel[j++]!;
-        st.release(u, st.owner[u]!);
+        st.release(u, st.bufs[BS * u + B_OWNER]!);
       }
     }
   }
