@@ -8,6 +8,7 @@ import {
   B_LEG,
   B_LEN,
   B_OWNER,
+  B_PC,
   B_PREV,
   B_READY,
   B_RECV,
@@ -320,7 +321,7 @@ export class Allocator {
     const s = this.s;
     // A worm moving as a unit through this channel (streaming, packed or draining) could now meet
     // a competitor for the link: it goes on buffer by buffer from this cycle.
-    const pc = s.net.bufPc[cand]!;
+    const pc = s.bufs[BS * cand + B_PC]!;
     if (pc < s.unitChan.length && s.unitChan[pc] !== -1) s.stopUnit!(s.unitChan[pc]!);
     s.slots[SS * slot + S_OUT] = cand;
     s.wake(b);

@@ -1,5 +1,5 @@
 import type { LinkSinks } from './link-sinks.js';
-import { B_OWNER, BS } from './records.js';
+import { B_OWNER, B_PC, BS } from './records.js';
 import type { EngineState } from './state.js';
 
 // What a move did, for MoveEvents.tell: a flit into an injection, a network or a consumption buffer.
@@ -76,7 +76,7 @@ export class MoveEvents {
         }
       } else if (kind === EV_NET) {
         // A header is read as it comes off the wire, in cycle t + L - 1 on a link of latency L.
-        const lat = st.net.pcLatency[st.net.bufPc[b]!]!;
+        const lat = st.net.pcLatency[st.bufs[BS * b + B_PC]!]!;
         if (trace !== undefined) trace.flitIn(bufs[BS * b + B_OWNER]!, b, got, t + lat - 1);
         if (got === 1) {
           st.wormMsg[bufs[BS * b + B_OWNER]!]!.hops++;

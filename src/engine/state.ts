@@ -312,7 +312,8 @@ export class EngineState extends PendingHeads {
   /** The worm's tail has left buffer b on every branch (or was consumed): the buffer is free. */
   release(b: number, w: number): void {
     if (this.trace !== undefined) this.trace.release(w, b, this.now);
-    if (b < this.freeAt.length) this.freeAt[b] = this.now + 1 + this.net.pcCreditDelay[this.net.bufPc[b]!]!;
+    if (b < this.freeAt.length)
+      this.freeAt[b] = this.now + 1 + this.net.pcCreditDelay[this.bufs[BS * b + B_PC]!]!;
     this.unpend(b);
     this.bufs[BS * b + B_OWNER] = -1;
     this.setAsleep(b, AWAKE);

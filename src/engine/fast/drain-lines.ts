@@ -3,6 +3,7 @@ import type { LinkSinks } from '../link-sinks.js';
 import {
   B_ASLEEP,
   B_BRN,
+  B_CAP,
   B_FEEDER,
   B_LEN,
   B_OWNER,
@@ -114,7 +115,7 @@ export class DrainLines extends UnitRecords {
 
   /** Is network buffer `out` the only VC of its channel held, or a consumption buffer? */
   private alone(out: number): boolean {
-    return out >= this.netBuffers || this.s.chanHeld[this.s.net.bufPc[out]!] === 1;
+    return out >= this.netBuffers || this.s.chanHeld[this.s.bufs[BS * out + B_PC]!] === 1;
   }
 
   /**
@@ -149,7 +150,7 @@ export class DrainLines extends UnitRecords {
     this.oldest[w] = first;
     for (let u = first; u !== z; u = st.slots[SS * u + S_OUT]!) {
       st.setAsleep(u, DRAINING);
-      if (u !== first) st.unitChan[st.net.bufPc[u]!] = w;
+      if (u !== first) st.unitChan[st.bufs[BS * u + B_PC]!] = w;
     }
     this.worms.add(w);
     this.enterFirst(w, t);
@@ -165,7 +166,7 @@ export class DrainLines extends UnitRecords {
       u >= 0 &&
       u < this.netBuffers &&
       st.bufs[BS * u + B_OWNER] === w &&
-      st.net.bufCap[u] === 1 &&
+      st.bufs[BS * u + B_CAP]! === 1 &&
       st.bufs[BS * u + B_BRN] === 1 &&
       st.slots[SS * u + S_SENT]! < st.bufs[BS * u + B_LEN]! &&
       st.bufs[BS * u + B_ASLEEP] === AWAKE &&
@@ -249,7 +250,7 @@ export class DrainLines extends UnitRecords {
     this.entered[w] = st.bufs[BS * u + B_RECV]!;
     this.oldest[w] = u;
     st.setAsleep(u, DRAINING);
-    st.unitChan[st.net.bufPc[f]!] = w;
+    st.unitChan[st.bufs[BS * f + B_PC]!] = w;
     this.extensions++;
   }
 
@@ -280,7 +281,7 @@ export class DrainLines extends UnitRecords {
     const u = this.oldest[w]!;
     this.releases.add(u);
     const next = st.slots[SS * u + S_OUT]!;
-    st.unitChan[st.net.bufPc[next]!] = -1;
+    st.unitChan[st.bufs[BS * next + B_PC]!] = -1;
     this.oldest[w] = next;
   }
 
@@ -322,7 +323,7 @@ export class DrainLines extends UnitRecords {
       if (j !== this.firstBit[w]) st.bufs[BS * u + B_RECV] = down;
       if (!keep) {
         st.setAsleep(u, AWAKE);
-        if (u !== this.first[w]) st.unitChan[st.net.bufPc[u]!] = -1;
+        if (u !== this.first[w]) st.unitChan[st.bufs[BS * u + B_PC]!] = -1;
       }
       if (u === this.oldest[w]) break;
     }

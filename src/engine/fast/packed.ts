@@ -2,6 +2,7 @@ import { CH, CH_RR } from '../link-codes.js';
 import {
   B_ASLEEP,
   B_BRN,
+  B_CAP,
   B_FEEDER,
   B_LEN,
   B_OWNER,
@@ -301,21 +302,21 @@ export class PackedWorms extends UnitRecords {
     const st = this.s;
     const n = st.bufs[BS * o + B_BRN]!;
     const ms = n === 0 ? 0 : n === 1 ? st.slots[SS * o + S_SENT]! : st.minSent(o);
-    return st.bufs[BS * o + B_RECV]! - ms >= st.net.bufCap[o]!;
+    return st.bufs[BS * o + B_RECV]! - ms >= st.bufs[BS * o + B_CAP]!;
   }
 
   /** Is `out` alone on its channel (a consumption or injection buffer always is)? */
   private alone(out: number): boolean {
-    return out >= this.netBuffers || this.s.chanHeld[this.s.net.bufPc[out]!] === 1;
+    return out >= this.netBuffers || this.s.chanHeld[this.s.bufs[BS * out + B_PC]!] === 1;
   }
 
   /** Another worm taking a VC of buffer b's channel unpacks w (Allocator.grant). */
   private mark(b: number, w: number): void {
-    if (b < this.netBuffers) this.s.unitChan[this.s.net.bufPc[b]!] = w;
+    if (b < this.netBuffers) this.s.unitChan[this.s.bufs[BS * b + B_PC]!] = w;
   }
 
   private unmark(b: number): void {
-    if (b < this.netBuffers) this.s.unitChan[this.s.net.bufPc[b]!] = -1;
+    if (b < this.netBuffers) this.s.unitChan[this.s.bufs[BS * b + B_PC]!] = -1;
   }
 
   private remove(w: number): void {

@@ -1,6 +1,19 @@
 import { F_ABSORB } from '../../plan/worm.js';
 import type { LinkSinks } from '../link-sinks.js';
-import { B_ASLEEP, B_BRN, B_FEEDER, B_LEN, B_OWNER, B_RECV, BS, S_OUT, S_SENT, SS } from '../records.js';
+import {
+  B_ASLEEP,
+  B_BRN,
+  B_CAP,
+  B_FEEDER,
+  B_LEN,
+  B_OWNER,
+  B_PC,
+  B_RECV,
+  BS,
+  S_OUT,
+  S_SENT,
+  SS,
+} from '../records.js';
 import type { EngineState } from '../state.js';
 import { BufferSleep } from './buffer-sleep.js';
 import { ASLEEP, AWAKE, STREAMING } from './sleep-states.js';
@@ -66,7 +79,7 @@ export class Streams extends UnitRecords {
 
   /** Is network buffer `out` the only VC of its channel held (its feeder then bids alone)? */
   private alone(out: number): boolean {
-    return this.s.chanHeld[this.s.net.bufPc[out]!] === 1;
+    return this.s.chanHeld[this.s.bufs[BS * out + B_PC]!] === 1;
   }
 
   /**
@@ -119,7 +132,7 @@ export class Streams extends UnitRecords {
     st.setAsleep(f, STREAMING);
     this.front[w] = to;
     if (to < this.netBuffers) {
-      st.unitChan[st.net.bufPc[to]!] = w;
+      st.unitChan[st.bufs[BS * to + B_PC]!] = w;
       this.rate[w]!++;
     }
     return true;
@@ -134,7 +147,7 @@ export class Streams extends UnitRecords {
     const st = this.s;
     return (
       st.bufs[BS * o + B_RECV]! - (st.bufs[BS * o + B_BRN] === 0 ? 0 : st.slots[SS * o + S_SENT]!) >=
-      st.net.bufCap[o]!
+      st.bufs[BS * o + B_CAP]!
     );
   }
 
@@ -177,10 +190,10 @@ export class Streams extends UnitRecords {
     for (let b = oldest; b !== z; b = st.slots[SS * b + S_OUT]!) {
       this.base[b] = st.bufs[BS * b + B_RECV]!;
       st.setAsleep(b, STREAMING);
-      if (b < this.netBuffers) st.unitChan[st.net.bufPc[b]!] = w;
+      if (b < this.netBuffers) st.unitChan[st.bufs[BS * b + B_PC]!] = w;
     }
     // An open front's channel carries the stream's flits too.
-    if (z < this.netBuffers) st.unitChan[st.net.bufPc[z]!] = w;
+    if (z < this.netBuffers) st.unitChan[st.bufs[BS * z + B_PC]!] = w;
     this.due[w] = t0 + st.bufs[BS * z + B_LEN]! - this.base[st.slots[SS * oldest + S_OUT]!]! - 1;
     this.src[w] = -1;
     if (st.srcPos[oldest] !== -1) {
@@ -225,7 +238,7 @@ export class Streams extends UnitRecords {
     const z = this.front[w]!;
     const u = this.oldest[w]!;
     this.releases.add(u);
-    if (u < this.netBuffers) st.unitChan[st.net.bufPc[u]!] = -1;
+    if (u < this.netBuffers) st.unitChan[st.bufs[BS * u + B_PC]!] = -1;
     if (u === this.src[w]) this.src[w] = -1;
     const next = st.slots[SS * u + S_OUT]!;
     if (next === z) {
@@ -257,7 +270,7 @@ export class Streams extends UnitRecords {
       if (keep) this.base[b] = r;
       else if (b !== z) {
         st.setAsleep(b, AWAKE);
-        if (b < this.netBuffers) st.unitChan[st.net.bufPc[b]!] = -1;
+        if (b < this.netBuffers) st.unitChan[st.bufs[BS * b + B_PC]!] = -1;
       }
       if (b === z) break;
       prev = b;
@@ -286,7 +299,7 @@ export class Streams extends UnitRecords {
 
   private remove(w: number): void {
     const z = this.front[w]!;
-    if (z < this.netBuffers) this.s.unitChan[this.s.net.bufPc[z]!] = -1;
+    if (z < this.netBuffers) this.s.unitChan[this.s.bufs[BS * z + B_PC]!] = -1;
     this.worms.remove(w);
     this.t0[w] = -1;
   }
