@@ -1,4 +1,5 @@
 import { AdaptiveChoice } from './adaptive.js';
+import { CH, CH_HELD } from './link-codes.js';
 import { BUF_INJ, BUF_NET, inputPort } from './network.js';
 import type { SwitchPolicy } from './policy.js';
 import {
@@ -329,7 +330,7 @@ export class Allocator {
     s.bufs[BS * cand + B_OWNER] = w;
     const g = s.bufs[BS * cand + B_GROUP]!;
     s.groupFree[g]!--;
-    if (g < s.chanHeld.length) s.chanHeld[g]!++;
+    if (g < s.net.numNetChannels) s.chans[CH * g + CH_HELD]!++;
     s.bufs[BS * cand + B_LEN] = s.bufs[BS * b + B_LEN]!;
     s.bufs[BS * cand + B_RECV] = 0;
     s.bufs[BS * cand + B_BRN] = 0;

@@ -1,4 +1,4 @@
-import { CH, CH_SLOT, CH_STAMP, R_DRAIN, R_NO, R_ROOM, R_SOLE_DRAIN, R_SURE } from './link-codes.js';
+import { CH, CH_HELD, CH_SLOT, CH_STAMP, R_DRAIN, R_NO, R_ROOM, R_SOLE_DRAIN, R_SURE } from './link-codes.js';
 import { LinkTiming } from './link-timing.js';
 import type { SwitchPolicy } from './policy.js';
 import { B_BRN, B_CAP, B_PC, B_READY, B_RECV, BS, S_DONE, S_OUT, S_READY, S_SENT, SS } from './records.js';
@@ -25,7 +25,7 @@ export class LinkReadiness {
   protected readonly NB: number;
   // The tables are interleaved (one cache line per visit rather than one per array): buffers are
   // visited in no particular order, so separate arrays each cost a miss (records.ts).
-  /** Per physical channel pc at CH * pc: round-robin pointer, winner's stamp, priority, slot and place. */
+  /** The channel records (EngineState.chans): round-robin pointer, winner's stamp, priority, slot and place, held VCs. */
   readonly chan: Int32Array;
   /**
    * The cycle as the memos and winner stamps record it: t modulo 2^28, so 8 * stamp + 4 fits an
@@ -37,7 +37,8 @@ export class LinkReadiness {
   readonly bufs: Int32Array;
   /** The slot records (records.ts), whose S_READY and S_DONE fields are this stage's memos. */
   readonly slots: Int32Array;
-  private readonly chanHeld: Int32Array;
+  /** A channel with one held VC has one bidder, which wins without arbitration (off in some tests). */
+  private readonly soleBidders: boolean;
   private readonly numNet: number;
   /** Network buffers are 0..netBuffers-1. */
   protected readonly netBuffers: number;
@@ -58,12 +59,10 @@ export class LinkReadiness {
     this.s = s;
     this.NB = s.NB;
     const net = s.net;
-    const NC = net.numChannels;
-    this.chan = new Int32Array(CH * NC);
-    for (let pc = 0; pc < NC; pc++) this.chan[CH * pc + CH_STAMP] = -1;
+    this.chan = s.chans;
     this.bufs = s.bufs;
     this.slots = s.slots;
-    this.chanHeld = soleBidders ? s.chanHeld : new Int32Array(s.chanHeld.length).fill(2);
+    this.soleBidders = soleBidders;
     this.numNet = net.numNetChannels;
     this.netBuffers = net.numNetChannels > 0 ? net.pcFirstBuf[net.numNetChannels]! : 0;
     this.policy = policy;
@@ -97,7 +96,7 @@ export class LinkReadiness {
   /** Is buffer `out` the only VC of its channel held (its feeder then bids for the link alone)? */
   private sole(out: number): boolean {
     const pc = this.bufs[BS * out + B_PC]!;
-    return pc >= this.numNet || this.chanHeld[pc] === 1;
+    return pc >= this.numNet || (this.soleBidders && this.chan[CH * pc + CH_HELD] === 1);
   }
 
   /** Readiness (R_*) of branch slot s of buffer b this cycle. */

@@ -1,6 +1,7 @@
 import type { WormSpec } from '../plan/worm.js';
 import type { CompiledWorm } from './compile.js';
 import { ASLEEP, AWAKE, type SleepState } from './fast/sleep-states.js';
+import { CH, CH_HELD, CH_STAMP } from './link-codes.js';
 import type { MessageState } from './message.js';
 import { BUF_NET, BUF_SINK, type Network } from './network.js';
 import { PendingHeads } from './pending-heads.js';
@@ -159,8 +160,12 @@ export class EngineState extends PendingHeads {
   readonly groupFree: Int32Array;
   /** Free injection channels per node (terminals.ts skips a node that has none). */
   readonly injFree: Int32Array;
-  /** Held VCs per network channel (a channel with one has one possible bidder for its link). */
-  readonly chanHeld: Int32Array;
+  /**
+   * Per physical channel at CH * pc (link-codes.ts): the link stage's round-robin pointer and the
+   * cycle's bids, and for a network channel its held VCs (CH_HELD), so that a move reads one record
+   * of its channel.
+   */
+  readonly chans: Int32Array;
   constructor(net: Network, hooks: EngineHooks) {
     super(net.numBuffers);
     this.net = net;
@@ -205,7 +210,8 @@ export class EngineState extends PendingHeads {
     this.awakeBits = new Uint32Array((NB >> 5) + 1);
     this.groupFree = new Int32Array(net.numNetChannels + net.numNodes);
     this.injFree = new Int32Array(net.numNodes).fill(net.injPerNode);
-    this.chanHeld = new Int32Array(net.numNetChannels);
+    this.chans = new Int32Array(CH * net.numChannels);
+    for (let pc = 0; pc < net.numChannels; pc++) this.chans[CH * pc + CH_STAMP] = -1;
     for (let b = 0; b < NB; b++) {
       const kind = net.bufKind[b];
       const node = net.pcSrc[net.bufPc[b]!]!;
@@ -320,13 +326,15 @@ export class EngineState extends PendingHeads {
     this.bufs[BS * b + B_FEEDER] = -1;
     const g = this.bufs[BS * b + B_GROUP]!;
     if (g >= 0) {
-      if (g < this.chanHeld.length) this.chanHeld[g]!--;
+      if (g < this.net.numNetChannels) this.chans[CH * g + CH_HELD]!--;
       if (this.groupFree[g]!++ === 0) this.groupFreed(g);
     } else this.injFree[-2 - g]!++;
     this.bufs[BS * b + B_RECV] = 0;
     this.bufs[BS * b + B_BRN] = 0;
-    this.departed[b] = 0;
-    this.credited[b] = 0;
+    if (this.net.maxCreditDelay > 0) {
+      this.departed[b] = 0;
+      this.credited[b] = 0;
+    }
     if (this.bufs[BS * b + B_ACTIVE]! >= 0) this.deactivate(b);
     this.onRelease?.(b);
     if (--this.wormLive[w]! === 0) this.wormDone(w);
@@ -354,8 +362,8 @@ export class EngineState extends PendingHeads {
       let held = 0;
       for (let b = net.pcFirstBuf[pc]!; b < net.pcFirstBuf[pc]! + net.pcVcs[pc]!; b++)
         if (this.bufs[BS * b + B_OWNER] !== -1) held++;
-      if (held !== this.chanHeld[pc])
-        return `channel ${pc} has ${held} held VCs, counted ${this.chanHeld[pc]}`;
+      if (held !== this.chans[CH * pc + CH_HELD])
+        return `channel ${pc} has ${held} held VCs, counted ${this.chans[CH * pc + CH_HELD]}`;
     }
     for (let b = 0; b < net.numBuffers; b++) {
       const w = this.bufs[BS * b + B_OWNER]!;

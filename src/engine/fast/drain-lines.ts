@@ -1,4 +1,4 @@
-import { CH, CH_RR, R_SURE } from '../link-codes.js';
+import { CH, CH_HELD, CH_RR, R_SURE } from '../link-codes.js';
 import type { LinkSinks } from '../link-sinks.js';
 import {
   B_ASLEEP,
@@ -115,7 +115,7 @@ export class DrainLines extends UnitRecords {
 
   /** Is network buffer `out` the only VC of its channel held, or a consumption buffer? */
   private alone(out: number): boolean {
-    return out >= this.netBuffers || this.s.chanHeld[this.s.bufs[BS * out + B_PC]!] === 1;
+    return out >= this.netBuffers || this.s.chans[CH * this.s.bufs[BS * out + B_PC]! + CH_HELD] === 1;
   }
 
   /**

@@ -1,4 +1,4 @@
-import { CH, CH_RR } from '../link-codes.js';
+import { CH, CH_HELD, CH_RR } from '../link-codes.js';
 import {
   B_ASLEEP,
   B_BRN,
@@ -307,7 +307,7 @@ export class PackedWorms extends UnitRecords {
 
   /** Is `out` alone on its channel (a consumption or injection buffer always is)? */
   private alone(out: number): boolean {
-    return out >= this.netBuffers || this.s.chanHeld[this.s.bufs[BS * out + B_PC]!] === 1;
+    return out >= this.netBuffers || this.s.chans[CH * this.s.bufs[BS * out + B_PC]! + CH_HELD] === 1;
   }
 
   /** Another worm taking a VC of buffer b's channel unpacks w (Allocator.grant). */

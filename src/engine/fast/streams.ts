@@ -1,4 +1,5 @@
 import { F_ABSORB } from '../../plan/worm.js';
+import { CH, CH_HELD } from '../link-codes.js';
 import type { LinkSinks } from '../link-sinks.js';
 import {
   B_ASLEEP,
@@ -79,7 +80,7 @@ export class Streams extends UnitRecords {
 
   /** Is network buffer `out` the only VC of its channel held (its feeder then bids alone)? */
   private alone(out: number): boolean {
-    return this.s.chanHeld[this.s.bufs[BS * out + B_PC]!] === 1;
+    return this.s.chans[CH * this.s.bufs[BS * out + B_PC]! + CH_HELD] === 1;
   }
 
   /**
