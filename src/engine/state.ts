@@ -198,7 +198,11 @@ export class EngineState extends PendingHeads {
     this.active = new Int32Array(NB);
     const NS = NB * MB;
     this.slots = new Int32Array(SS * NS);
-    for (let i = 0; i < NS; i++) {
+    // Slots of rank 0 start with no output and no memo of any cycle. Those of higher ranks, which
+    // only multicasts use, are left at 0 so that their pages stay untouched until used: a branch's
+    // output is set when it is made (heads.ts), and a memo of 0 reads as "R_NO in cycle 0", what
+    // every branch is then (no branch can have an output before allocation in cycle 1).
+    for (let i = 0; i < NB; i++) {
       this.slots[SS * i + S_OUT] = -1;
       this.slots[SS * i + S_READY] = -1;
       this.slots[SS * i + S_DONE] = -1;
