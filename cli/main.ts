@@ -212,10 +212,11 @@ export async function main(argv: string[]): Promise<number> {
   program
     .command('reproduce')
     .description(
-      'reproduce a figure of the papers: data, plot and a Markdown summary with the claims checked',
+      'reproduce figures of the papers: data, plots and a Markdown summary with the claims checked; several figures run as one pool of points, the costliest first',
     )
-    .argument('[id]', 'figure id (see --list)')
+    .argument('[ids...]', 'figure id(s) (see --list)')
     .option('--list', 'list the figures that can be reproduced')
+    .option('--all', 'every figure, as one pool of points')
     .option('--quick', 'scaled-down version (seconds), same shape')
     .option('--workers <n>', 'worker threads (default: one per core)', intArg('--workers', 1))
     .option('--out <dir>', 'directory for results', 'results')
@@ -224,8 +225,8 @@ export async function main(argv: string[]): Promise<number> {
       "memory a run may take, in MB (default: half of this machine's); larger runs are refused before they start",
       intArg('--max-memory', 1),
     )
-    .action(async (id, opts) => {
-      code = await (await import('./reproduce.js')).reproduceCommand(id, opts);
+    .action(async (ids, opts) => {
+      code = await (await import('./reproduce.js')).reproduceCommand(ids, opts);
     });
 
   program

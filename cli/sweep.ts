@@ -56,8 +56,8 @@ export async function sweepCommand(file: string, o: SweepOpts): Promise<number> 
       ...(shard ? { shard } : {}),
       plot: plotExperiment,
       claims: claimsOf,
-      progress: (done, total, failed) => {
-        bar.update(done, total, failed);
+      progress: (done, total, failed, work) => {
+        bar.update(done, total, failed, work);
       },
     }),
   );
