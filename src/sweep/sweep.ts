@@ -199,46 +199,52 @@ function planSweep(exp: Experiment, opts: SweepOptions): SweepPlan {
     ? join(opts.outDir, `${exp.id}${quick ? '-quick' : ''}.shard-${shard.index}-of-${shard.count}.jsonl`)
     : resultsFile(exp, opts.outDir, quick);
   const unlock = lockResults(file, exp.id);
-  dropPartialLine(file);
-  const earlier = latestPerKey(readJsonl<PointRecord>(file));
-  const done = new Map<string, PointRecord>();
-  const add = (rec: PointRecord) => {
-    appendJsonl(file, rec);
-    done.set(rec.key, rec);
-  };
-  let changed = 0;
-  for (const p of points) {
-    const r = earlier.get(p.key);
-    if (!r) continue;
-    // A deadlock or saturation is deterministic in the config: reuse it like a completed run.
-    // A point that threw (no outcome) may have failed for a passing reason: run it again.
-    if (r.hash === p.hash && (r.status === 'ok' || r.outcome !== undefined)) done.set(p.key, r);
-    else if (r.hash !== p.hash) changed++;
+  // A results file that cannot be read leaves no lock behind.
+  try {
+    dropPartialLine(file);
+    const earlier = latestPerKey(readJsonl<PointRecord>(file));
+    const done = new Map<string, PointRecord>();
+    const add = (rec: PointRecord) => {
+      appendJsonl(file, rec);
+      done.set(rec.key, rec);
+    };
+    let changed = 0;
+    for (const p of points) {
+      const r = earlier.get(p.key);
+      if (!r) continue;
+      // A deadlock or saturation is deterministic in the config: reuse it like a completed run.
+      // A point that threw (no outcome) may have failed for a passing reason: run it again.
+      if (r.hash === p.hash && (r.status === 'ok' || r.outcome !== undefined)) done.set(p.key, r);
+      else if (r.hash !== p.hash) changed++;
+    }
+    // A point another experiment of the folder has run already is taken from its record.
+    const others = new SharedPoints(opts.outDir, file);
+    let shared = 0;
+    for (const p of points) {
+      if (done.has(p.key)) continue;
+      const r = others.find(p);
+      if (!r) continue;
+      add(reusedRecord(exp.id, p, r));
+      shared++;
+    }
+    const todo = points.filter((p) => !done.has(p.key));
+    return {
+      exp,
+      points,
+      file,
+      done,
+      todo,
+      ran: 0,
+      shared,
+      changed,
+      skipped: points.length - todo.length - shared,
+      add,
+      unlock,
+    };
+  } catch (e) {
+    unlock();
+    throw e;
   }
-  // A point another experiment of the folder has run already is taken from its record.
-  const others = new SharedPoints(opts.outDir, file);
-  let shared = 0;
-  for (const p of points) {
-    if (done.has(p.key)) continue;
-    const r = others.find(p);
-    if (!r) continue;
-    add(reusedRecord(exp.id, p, r));
-    shared++;
-  }
-  const todo = points.filter((p) => !done.has(p.key));
-  return {
-    exp,
-    points,
-    file,
-    done,
-    todo,
-    ran: 0,
-    shared,
-    changed,
-    skipped: points.length - todo.length - shared,
-    add,
-    unlock,
-  };
 }
 
 /** One simulation of the pool and the experiments' points it gives the result of. */
