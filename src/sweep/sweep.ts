@@ -2,6 +2,7 @@ import { appendFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } fr
 import { availableParallelism } from 'node:os';
 import { basename, join } from 'node:path';
 import { parse as parseYaml } from 'yaml';
+import { issueToError } from '../config/load.js';
 import { isObjectLine } from '../results/read.js';
 import { appendJsonl, readJsonl, writeCsv } from '../results/writers.js';
 import { McsimError } from '../util/errors.js';
@@ -77,8 +78,7 @@ export function loadExperiment(path: string): Experiment {
   }
   const r = ExperimentSchema.safeParse(raw);
   if (!r.success) {
-    const i = r.error.issues[0]!;
-    throw new McsimError(`experiment "${path}": ${i.path.join('.')}: ${i.message}`);
+    throw new McsimError(`experiment "${path}": ${issueToError(r.error.issues[0]!, raw).message}`);
   }
   return r.data;
 }
