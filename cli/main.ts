@@ -328,11 +328,22 @@ export function reportError(e: unknown): number {
     return 2;
   }
   if (e instanceof McsimError) {
-    process.stderr.write(`mcsim: ${e.message.split('\n')[0]}\n`);
+    process.stderr.write(`mcsim: ${cutLongValues(e.message.split('\n')[0]!)}\n`);
     return 2;
   }
   process.stderr.write(`mcsim: internal error: ${(e as Error)?.stack ?? String(e)}\n`);
   return 1;
+}
+
+/**
+ * A message quoting what the user gave stays one readable line: a value of thousands of characters
+ * (a pasted topology, a string in a YAML file) is cut to its start and its length.
+ */
+export function cutLongValues(line: string): string {
+  // A run of 201 or more characters without a space; a separator that ends it stays.
+  return line.replace(/(\S{201,}?)([:;,.]?)(?=\s|$)/g, (_, v: string, end: string) => {
+    return `${v.slice(0, 80)}... (${v.length.toLocaleString('en-US')} characters)${end}`;
+  });
 }
 
 export { Option };

@@ -9,6 +9,7 @@ import { resultsFile, runSweeps, type SweepResult, siblingsIn } from '../src/swe
 import { McsimError } from '../src/util/errors.js';
 import { withInterruptHint } from './interrupt.js';
 import { progressReporter } from './progress.js';
+import { noteWorkers } from './sweep.js';
 
 export interface ReproduceOpts {
   list?: boolean;
@@ -62,6 +63,7 @@ export async function reproduceCommand(ids: readonly string[], o: ReproduceOpts)
     ),
   );
   bar.done();
+  noteWorkers(o.workers, results[0]!);
   if (entries.length === 1) printFigure(entries[0]!.exp, results[0]!, o);
   else for (const [i, r] of results.entries()) printFigureLine(entries[i]!.exp, r, o);
   return results.some((r) => r.failed > 0) ? 4 : 0;

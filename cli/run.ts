@@ -5,6 +5,7 @@ import { checkResources } from '../src/resources/check.js';
 import { appendJsonl, writeResult } from '../src/results/writers.js';
 import { runSimulation } from '../src/sim/run.js';
 import { TraceFileWriter } from '../src/trace/io.js';
+import { McsimError } from '../src/util/errors.js';
 import { parseCycles } from './cycles.js';
 import { progressReporter } from './progress.js';
 import { summaryText } from './summary.js';
@@ -28,6 +29,8 @@ export interface RunOpts {
  * saturation by its stability test (metrics.stability).
  */
 export async function runCommand(file: string | undefined, opts: RunOpts): Promise<number> {
+  if (opts.cycles !== undefined && opts.trace === undefined)
+    throw new McsimError('chooses the cycles a trace records: give --trace FILE too', '--cycles');
   const config = resolveConfig({ file, sets: opts.set, seed: opts.seed });
   checkResources(config, { maxMemoryMb: opts.maxMemory });
   if (opts.records) {

@@ -62,6 +62,7 @@ export async function sweepCommand(file: string, o: SweepOpts): Promise<number> 
     }),
   );
   bar.done();
+  noteWorkers(o.workers, r);
   console.log(
     `${exp.id}: ${r.records.length} point(s), ${r.ran} run now${r.changed ? ` (${r.changed} of them changed since the earlier run: config or mcsim version)` : ''}, ${r.skipped} reused from ${r.file}${r.shared ? `, ${r.shared} taken from other experiments' results in ${o.out}` : ''}, ${r.failed} failed\nresults: ${r.file}\ntable:   ${r.csv}\nsummary: ${r.md}`,
   );
@@ -93,5 +94,13 @@ export function printClaims(
   for (const c of claims)
     console.log(
       `  ${MARK[c.verdict]} ${c.claim}\n         ${c.detail}${c.paper ? `\n         paper: "${c.paper}"` : ''}`,
+    );
+}
+
+/** Says so when the pool ran fewer workers than asked for (fewer points were left to run). */
+export function noteWorkers(asked: number | undefined, r: { workers: number; ran: number }): void {
+  if (asked !== undefined && r.workers > 0 && r.workers < asked)
+    console.log(
+      `note: ${r.workers} worker(s) instead of the ${asked} asked for: only ${r.workers} point(s) to run`,
     );
 }

@@ -65,6 +65,8 @@ export interface SweepResult {
   changed: number;
   /** Points taken from another experiment's results in the same folder (same config and seed, same version). */
   shared: number;
+  /** Worker threads the pool ran: those asked for, or fewer when fewer points were left to run. */
+  workers: number;
 }
 
 export function loadExperiment(path: string): Experiment {
@@ -164,7 +166,7 @@ export async function runSweeps(exps: readonly Experiment[], opts: SweepOptions)
         },
       );
     }
-    return plans.map((plan) => finishSweep(plan, opts));
+    return plans.map((plan) => finishSweep(plan, opts, jobs.length > 0 ? workers : 0));
   } finally {
     for (const plan of plans) plan.unlock();
   }
@@ -284,7 +286,7 @@ function poolJobs(plans: readonly SweepPlan[]): PoolJob[] {
 }
 
 /** Writes an experiment's table, charts and summary from its records, in point order. */
-function finishSweep(plan: SweepPlan, opts: SweepOptions): SweepResult {
+function finishSweep(plan: SweepPlan, opts: SweepOptions, workers: number): SweepResult {
   const quick = opts.quick ?? false;
   const { exp, file } = plan;
   const records = plan.points
@@ -315,6 +317,7 @@ function finishSweep(plan: SweepPlan, opts: SweepOptions): SweepResult {
     skipped: plan.skipped,
     changed: plan.changed,
     shared: plan.shared,
+    workers,
   };
 }
 
