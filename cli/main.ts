@@ -33,7 +33,11 @@ export async function main(argv: string[]): Promise<number> {
     .option('--records <file>', 'write one JSON line per finished message')
     .option('--trace <file>', 'write a JSONL trace of every worm, channel by channel (docs/trace.md)')
     .option('--cycles <a:b>', 'with --trace: only the worms in flight between cycles a and b')
-    .option('--progress', 'show progress on stderr')
+    .option(
+      '--progress',
+      'show progress on stderr (default: on a terminal, for runs estimated over a minute)',
+    )
+    .option('--no-progress', 'no progress, even for a long run on a terminal')
     .option(
       '--max-memory <MB>',
       "memory a run may take, in MB (default: half of this machine's); larger runs are refused before they start",

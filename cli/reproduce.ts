@@ -2,7 +2,7 @@ import { catalog } from '../reproduction/catalog.js';
 import { claimsOf } from '../reproduction/claims/index.js';
 import { paperName } from '../reproduction/papers.js';
 import { plotExperiment } from '../src/plot/from-records.js';
-import { checkSweepResources } from '../src/resources/experiment.js';
+import { checkSweepResources } from '../src/sweep/resources.js';
 import type { Experiment } from '../src/sweep/schema.js';
 import { summaryMarkdown } from '../src/sweep/summary.js';
 import { resultsFile, runSweeps, type SweepResult, siblingsIn } from '../src/sweep/sweep.js';

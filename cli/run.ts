@@ -2,6 +2,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { resolveConfig } from '../src/config/load.js';
 import { checkResources } from '../src/resources/check.js';
+import { checkRunTime, humanTime } from '../src/resources/run-time.js';
 import { appendJsonl, writeResult } from '../src/results/writers.js';
 import { runSimulation } from '../src/sim/run.js';
 import { TraceFileWriter } from '../src/trace/io.js';
@@ -9,6 +10,9 @@ import { McsimError } from '../src/util/errors.js';
 import { parseCycles } from './cycles.js';
 import { progressReporter } from './progress.js';
 import { summaryText } from './summary.js';
+
+/** Estimated seconds beyond which a run says how long it may take and shows its progress. */
+const LONG_RUN_SECONDS = 60;
 
 export interface RunOpts {
   set: string[];
@@ -33,13 +37,18 @@ export async function runCommand(file: string | undefined, opts: RunOpts): Promi
     throw new McsimError('chooses the cycles a trace records: give --trace FILE too', '--cycles');
   const config = resolveConfig({ file, sets: opts.set, seed: opts.seed });
   checkResources(config, { maxMemoryMb: opts.maxMemory });
+  const seconds = checkRunTime(config);
+  // A long run shows its progress on a terminal unless asked not to; a short one stays quiet.
+  const showProgress = opts.progress ?? (process.stderr.isTTY === true && seconds > LONG_RUN_SECONDS);
+  if (seconds > LONG_RUN_SECONDS && !opts.json)
+    process.stderr.write(`mcsim: this run may take about ${humanTime(seconds)}; Ctrl-C stops it\n`);
   if (opts.records) {
     mkdirSync(dirname(opts.records), { recursive: true });
     writeFileSync(opts.records, '');
   }
   const window = opts.cycles === undefined ? undefined : parseCycles(opts.cycles);
   const trace = opts.trace ? new TraceFileWriter(opts.trace) : undefined;
-  const progress = opts.progress ? progressReporter('run') : undefined;
+  const progress = showProgress ? progressReporter('run') : undefined;
   let result: ReturnType<typeof runSimulation>;
   try {
     result = runSimulation(config, {

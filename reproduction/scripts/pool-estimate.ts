@@ -2,14 +2,14 @@
  * What the whole reproduction would take on more cores, from the run times its records hold:
  * reads results/ (a full `npm run reproduction`), and replays the points on C workers taking the
  * next point from one queue, as `mcsim reproduce --all` orders them (the costliest first by
- * sweep/cost.ts's estimate) and figure by figure (each figure waiting for its slowest point
+ * resources/cost.ts's estimate) and figure by figure (each figure waiting for its slowest point
  * before the next starts). Also prints how well the estimate ranks the points (Spearman).
  * Usage: tsx reproduction/scripts/pool-estimate.ts [results-dir] [cores...]
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { readJsonl } from '../../src/results/read.js';
-import { estimatedCost } from '../../src/sweep/cost.js';
+import { estimatedCost } from '../../src/resources/cost.js';
 import { effective, expandPoints } from '../../src/sweep/points.js';
 import { latestPerKey, type PointRecord } from '../../src/sweep/record.js';
 import { catalog } from '../catalog.js';

@@ -38,7 +38,7 @@ function makeWorker(url: URL): Worker {
 
 /**
  * A fixed pool of `n` worker threads taking configs from one shared queue in the order given
- * (callers put the costliest first: sweep/cost.ts); `onDone` gets each config's index and reply
+ * (callers put the costliest first: resources/cost.ts); `onDone` gets each config's index and reply
  * as it finishes.
  */
 export function runPool(

@@ -7,7 +7,7 @@ import { isObjectLine } from '../results/read.js';
 import { appendJsonl, readJsonl, writeCsv } from '../results/writers.js';
 import { McsimError } from '../util/errors.js';
 import type { ClaimsOf } from './claims.js';
-import { estimatedCost } from './cost.js';
+import { estimatedCost } from '../resources/cost.js';
 import { lockResults } from './lock.js';
 import { effective, expandPoints, type Point } from './points.js';
 import { runPool, type WorkerReply } from './pool.js';
@@ -35,7 +35,7 @@ export interface SweepOptions {
   claims?: ClaimsOf;
   /**
    * Called after each finished point with (done, total, failed, work): `work` is the share of the
-   * pool's estimated cost done so far (sweep/cost.ts), a better guide to the time left than the
+   * pool's estimated cost done so far (resources/cost.ts), a better guide to the time left than the
    * count, since the costliest points run first.
    */
   progress?: (done: number, total: number, failed: number, work: number) => void;
@@ -113,7 +113,7 @@ export async function runSweep(exp: Experiment, opts: SweepOptions): Promise<Swe
 
 /**
  * Runs the points of several experiments as one pool of worker threads, the costliest first
- * (sweep/cost.ts), so that the whole set ends as early as its points allow instead of each
+ * (resources/cost.ts), so that the whole set ends as early as its points allow instead of each
  * experiment waiting for its own slowest point; each finished point is appended to its
  * experiment's results file the moment it finishes, and each experiment's table, charts and
  * summary are written once every point has run. A point already in the file is reused only when
@@ -252,7 +252,7 @@ function planSweep(exp: Experiment, opts: SweepOptions): SweepPlan {
 /** One simulation of the pool and the experiments' points it gives the result of. */
 interface PoolJob {
   config: Point['config'];
-  /** Estimated cost (sweep/cost.ts) and place in catalog and point order, which breaks ties. */
+  /** Estimated cost (resources/cost.ts) and place in catalog and point order, which breaks ties. */
   cost: number;
   order: number;
   members: Array<{ plan: SweepPlan; point: Point }>;

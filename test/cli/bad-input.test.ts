@@ -90,4 +90,28 @@ describe('input that used to pass in silence', () => {
     assert.equal(r.code, 0, r.err);
     assert.match(r.out, /^note: line 2 of .*few\.jsonl is cut mid-way .* 1 point\(s\) plotted/m);
   });
+
+  it('a run that would take more than a week is refused before it starts, naming the field', async () => {
+    const r = await mcsimInProcess([
+      'run',
+      '--set',
+      'network.topology=mesh:4x4',
+      '--set',
+      'workload.measure=1000000000000',
+    ]);
+    assert.equal(r.code, 2);
+    assert.match(
+      r.err,
+      /^mcsim: workload\.measure: this run would take about [\d,]+ days of simulation \(1,000,000,000,000 cycles\)/,
+    );
+    // A hundredth of it is long but not refused: it only says how long it may take (not run here).
+    const { estimatedSeconds } = await import('../../src/resources/run-time.js');
+    const { parseConfig } = await import('../../src/config/load.js');
+    const week = 7 * 24 * 3600;
+    const cfg = (measure: number) =>
+      parseConfig({ network: { topology: 'mesh:4x4' }, workload: { type: 'uniform', measure } });
+    assert.ok(estimatedSeconds(cfg(1e12)) > week);
+    assert.ok(estimatedSeconds(cfg(1e10)) < week);
+    assert.ok(estimatedSeconds(cfg(20000)) < 1, 'the defaults take well under a second');
+  });
 });

@@ -6,7 +6,7 @@ import { after, describe, it } from 'node:test';
 import { parse as parseYaml } from 'yaml';
 import { parseConfig } from '../../src/config/load.js';
 import { readJsonl } from '../../src/results/writers.js';
-import { estimatedCost } from '../../src/sweep/cost.js';
+import { estimatedCost } from '../../src/resources/cost.js';
 import type { PointRecord } from '../../src/sweep/record.js';
 import { type Experiment, ExperimentSchema } from '../../src/sweep/schema.js';
 import { runSweep, runSweeps } from '../../src/sweep/sweep.js';
