@@ -1,8 +1,8 @@
 import { claimsOf } from '../reproduction/claims/index.js';
 import { checkKeysInFile } from '../src/config/keys.js';
 import { plotExperiment } from '../src/plot/from-records.js';
-import { checkSweepResources } from '../src/sweep/resources.js';
 import type { PointRecord } from '../src/sweep/record.js';
+import { checkSweepResources } from '../src/sweep/resources.js';
 import type { Experiment } from '../src/sweep/schema.js';
 import { writeSlurmScript } from '../src/sweep/slurm.js';
 import { loadExperiment, resultsFile, runSweep, siblingsIn } from '../src/sweep/sweep.js';

@@ -8,8 +8,8 @@
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { readJsonl } from '../../src/results/read.js';
 import { estimatedCost } from '../../src/resources/cost.js';
+import { readJsonl } from '../../src/results/read.js';
 import { effective, expandPoints } from '../../src/sweep/points.js';
 import { latestPerKey, type PointRecord } from '../../src/sweep/record.js';
 import { catalog } from '../catalog.js';
