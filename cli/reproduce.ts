@@ -1,6 +1,6 @@
 import { catalog } from '../reproduction/catalog.js';
 import { claimsOf } from '../reproduction/claims/index.js';
-import { paperName } from '../reproduction/papers.js';
+import { claimsNote, paperName } from '../reproduction/papers.js';
 import { plotExperiment } from '../src/plot/from-records.js';
 import { checkSweepResources } from '../src/sweep/resources.js';
 import type { Experiment } from '../src/sweep/schema.js';
@@ -80,14 +80,14 @@ function printFigure(exp: Experiment, r: SweepResult, o: ReproduceOpts): void {
       `took ${r.shared} point(s) from other experiments' results in ${o.out} (same config and seed, same mcsim version)`,
     );
   if (r.changed > 0) console.log(`re-ran ${r.changed} point(s) whose config or mcsim version changed`);
-  const md = summaryMarkdown(
-    exp,
-    r.records,
-    o.quick ? 'quick' : '',
-    [],
-    claimsOf(exp, r.records, siblingsIn(o.out, o.quick ?? false)),
-  );
+  const claims = claimsOf(exp, r.records, siblingsIn(o.out, o.quick ?? false));
+  const md = summaryMarkdown(exp, r.records, o.quick ? 'quick' : '', [], claims);
   console.log(md.replace(/^!\[.*\n\n/gm, ''));
+  const note = claimsNote(
+    exp,
+    claims.map((c) => c.verdict),
+  );
+  if (note) console.log(`${note}\n`);
   console.log(`data:    ${r.file} (${r.csv})\nsummary: ${r.md}`);
   for (const p of r.plots) console.log(`plot:    ${p.png} (${p.svg})`);
 }

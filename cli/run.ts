@@ -63,6 +63,11 @@ export async function runCommand(file: string | undefined, opts: RunOpts): Promi
   if (opts.out) writeResult(opts.out, result);
   if (opts.json) process.stdout.write(`${JSON.stringify(result)}\n`);
   else process.stdout.write(`${summaryText(result)}\n`);
+  // Under --json stdout holds the result alone: the files written are said on stderr.
+  const said = opts.json ? process.stderr : process.stdout;
+  if (opts.out) said.write(`wrote ${opts.out}\n`);
+  if (opts.records) said.write(`wrote ${opts.records} (one line per message)\n`);
+  if (opts.trace) said.write(`wrote ${opts.trace} (every worm's channels and cycles, docs/trace.md)\n`);
   const o = result.outcome;
   if (o.status === 'deadlock') {
     // The JSON holds the report in metrics.deadlock; a person reading the terminal sees it too.

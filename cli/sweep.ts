@@ -1,4 +1,5 @@
 import { claimsOf } from '../reproduction/claims/index.js';
+import { claimsNote } from '../reproduction/papers.js';
 import { checkKeysInFile } from '../src/config/keys.js';
 import { plotExperiment } from '../src/plot/from-records.js';
 import type { PointRecord } from '../src/sweep/record.js';
@@ -79,7 +80,12 @@ export function printFailures(records: readonly PointRecord[]): void {
   for (const r of failed) console.log(`  ${JSON.stringify(r.params)} seed ${r.seed}: ${r.error}`);
 }
 
-const MARK = { holds: 'holds ', tie: 'tie   ', fails: 'FAILS ', unchecked: 'not checked ' } as const;
+const MARK = {
+  holds: 'holds         ',
+  tie: 'tie           ',
+  fails: 'does not hold ',
+  unchecked: 'not checked   ',
+} as const;
 
 export function printClaims(
   exp: Experiment,
@@ -93,8 +99,13 @@ export function printClaims(
   );
   for (const c of claims)
     console.log(
-      `  ${MARK[c.verdict]} ${c.claim}\n         ${c.detail}${c.paper ? `\n         paper: "${c.paper}"` : ''}`,
+      `  ${MARK[c.verdict]} ${c.claim}\n                 ${c.detail}${c.paper ? `\n                 paper: "${c.paper}"` : ''}`,
     );
+  const note = claimsNote(
+    exp,
+    claims.map((c) => c.verdict),
+  );
+  if (note) console.log(`\n${note}`);
 }
 
 /** Says so when the pool ran fewer workers than asked for (fewer points were left to run). */

@@ -114,4 +114,18 @@ describe('input that used to pass in silence', () => {
     assert.ok(estimatedSeconds(cfg(1e10)) < week);
     assert.ok(estimatedSeconds(cfg(20000)) < 1, 'the defaults take well under a second');
   });
+
+  it('run says which files it wrote, on stderr under --json so stdout stays one JSON object', async () => {
+    const dir = folder();
+    const [out, records, trace] = ['run.csv', 'messages.jsonl', 'run.trace.jsonl'].map((f) => join(dir, f));
+    const args = ['run', '--set', 'network.topology=mesh:4x4', '--set', 'workload.measure=500'];
+    const r = await mcsimInProcess([...args, '--out', out!, '--records', records!, '--trace', trace!]);
+    assert.equal(r.code, 0, r.err);
+    for (const f of [out, records, trace])
+      assert.match(r.out, new RegExp(`^wrote ${f!.replace(/[.]/g, '\\.')}`, 'm'));
+    const j = await mcsimInProcess([...args, '--json', '--out', out!]);
+    assert.equal(j.code, 0, j.err);
+    JSON.parse(j.out);
+    assert.match(j.err, /^wrote .*run\.csv$/m);
+  });
 });
