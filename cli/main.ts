@@ -247,7 +247,10 @@ export async function main(argv: string[]): Promise<number> {
     .description('list the topologies and their spec syntax')
     .action(async () => {
       const { TOPOLOGIES } = await import('../src/topology/registry.js');
-      for (const t of TOPOLOGIES) console.log(`${t.name.padEnd(8)} ${t.example.padEnd(14)} ${t.description}`);
+      const name = Math.max(...TOPOLOGIES.map((t) => t.name.length)) + 1;
+      const example = Math.max(...TOPOLOGIES.map((t) => t.example.length)) + 1;
+      for (const t of TOPOLOGIES)
+        console.log(`${t.name.padEnd(name)} ${t.example.padEnd(example)} ${t.description}`);
     });
 
   program
@@ -255,8 +258,10 @@ export async function main(argv: string[]): Promise<number> {
     .description('list the routing functions and the topologies each fits')
     .action(async () => {
       const { ROUTINGS } = await import('../src/routing/registry.js');
+      // The longest name sets the column, so the rows stay aligned whatever is registered.
+      const width = Math.max(...ROUTINGS.map((r) => r.name.length)) + 1;
       for (const r of ROUTINGS)
-        console.log(`${r.name.padEnd(12)} fits ${fitsText(r.topologies).padEnd(24)} ${r.description}`);
+        console.log(`${r.name.padEnd(width)} fits ${fitsText(r.topologies).padEnd(24)} ${r.description}`);
     });
 
   program

@@ -66,7 +66,8 @@ export function planCommand(o: PlanOpts): void {
   console.log(
     `${view.algorithm} on ${view.topology}: ${view.destinations.length} destination(s) from ${view.source}, ` +
       `${view.phases} phase(s), ${view.worms.length} worm(s), ${view.channels} channel traversals, longest path ${view.longestPath} hops, ` +
-      `hop latency ${view.hopLatency} (001 sec. 3.4: ${view.hopLatency * 25} ns at 25 ns per hop)`,
+      // 001's timing (sec. 3.4, 25 ns per hop) belongs to its tori; elsewhere the hop count alone.
+      `hop latency ${view.hopLatency}${topo.kind === 'torus' ? ` (001 sec. 3.4: ${view.hopLatency * 25} ns at 25 ns per hop)` : ''}`,
   );
   for (const w of view.worms)
     console.log(
