@@ -22,6 +22,8 @@ export type { DeadlockReport } from './engine/report.js';
 export type { SwitchView } from './engine/view.js';
 export type { LatencyStats, RunMetrics } from './metrics/types.js';
 export { SERVICES, type Service, type StopSpec, unicastWorm, type WormSpec } from './plan/worm.js';
+export { estimatedCost } from './resources/cost.js';
+export { estimatedSeconds } from './resources/run-time.js';
 export { readSweepRecords } from './results/read.js';
 export { ROUTER_MODELS, registerSwitchModel, routerModel } from './router/registry.js';
 export { type Hop, tracePath, tracePathVia } from './routing/path.js';
@@ -40,6 +42,7 @@ export {
   type Plotter,
   resultsFile,
   runSweep,
+  runSweeps,
   type SweepOptions,
   type SweepResult,
   siblingsIn,
