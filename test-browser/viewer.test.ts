@@ -1,15 +1,14 @@
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import type { Trace, TraceWorm } from '../src/trace/format.js';
-import { readTrace } from '../src/trace/io.js';
 import { deliveriesOf } from '../src/trace/replay.js';
 import { peerUnavailable } from '../test/peers/unavailable.js';
 import { FIG2_CONFIG } from '../test/trace/fig2.js';
+import { CHROMIUM, dir, ROOT, type View, view } from './harness.js';
 import { differingPixels, distinctColours } from './png.js';
 
 /**
@@ -18,31 +17,6 @@ import { differingPixels, distinctColours } from './png.js';
  * .ci/run calls that. A browser that cannot be installed fails it unless MCSIM_SKIP_UNAVAILABLE_PEERS=1. With UPDATE_SCREENSHOT=1 it
  * also rewrites the README's screenshot (docs/figures/viewer-tpm.png).
  */
-const ROOT = new URL('..', import.meta.url).pathname;
-const MAIN = join(ROOT, 'cli/main.ts');
-const CHROMIUM = process.env.CHROMIUM ?? '/usr/bin/chromium';
-const dir = mkdtempSync(join(tmpdir(), 'mcsim-view-'));
-
-interface View {
-  html: string;
-  trace: Trace;
-}
-
-/** `mcsim view ARGS --out X.html --trace X.jsonl`, and the trace it wrote. */
-function view(name: string, args: string[], expectCode = 0): View {
-  const html = join(dir, `${name}.html`);
-  const jsonl = join(dir, `${name}.jsonl`);
-  const r = spawnSync(
-    process.execPath,
-    ['--import', 'tsx', MAIN, 'view', ...args, '--out', html, '--trace', jsonl],
-    {
-      encoding: 'utf8',
-      cwd: ROOT,
-    },
-  );
-  assert.equal(r.status, expectCode, r.stderr + r.stdout);
-  return { html, trace: readTrace(jsonl) };
-}
 
 /** What the trace says each worm holds after cycle t (channel, VC), straight from the hops. */
 function expected(trace: Trace, t: number): Record<string, Array<[number, number]>> {
