@@ -38,11 +38,14 @@ export class Terminals {
   private readonly events = new EventHeap<ReadyWorm>();
   /** The switch model, when it decides which free injection channel a worm may take. */
   private readonly policy: SwitchPolicy | undefined;
+  /** The model's refusal holds for all of a node's free injection buffers in a cycle (fast/shortcuts.ts, nodeInject). */
+  private readonly byNode: boolean;
 
-  constructor(s: EngineState, timing: Timing, policy?: SwitchPolicy) {
+  constructor(s: EngineState, timing: Timing, policy?: SwitchPolicy, nodeInject = false) {
     this.s = s;
     this.timing = timing;
     this.policy = policy?.canInject === undefined ? undefined : policy;
+    this.byNode = nodeInject;
     const N = s.net.numNodes;
     this.procFree = new Float64Array(N);
     this.readyQueue = Array.from({ length: N }, () => []);
@@ -121,7 +124,11 @@ export class Terminals {
         for (let b = first; b < first + net.injPerNode; b++) if (s.srcPos[b] !== -1) linkBusy = true;
       for (let b = first; b < first + net.injPerNode && qi < q.length && !linkBusy; b++) {
         if (s.owner[b] !== -1) continue;
-        if (this.policy !== undefined && !this.policy.canInject!(b, q[qi]!.worm.spec)) continue;
+        if (this.policy !== undefined && !this.policy.canInject!(b, q[qi]!.worm.spec)) {
+          // Answered for the node: its other free buffers would be refused too until a grant.
+          if (this.byNode) break;
+          continue;
+        }
         const rw = q[qi]!;
         q[qi++] = undefined as unknown as ReadyWorm;
         const w = s.newWorm(rw.worm, rw.msg);
