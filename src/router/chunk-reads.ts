@@ -206,23 +206,25 @@ export class ChunkReads {
   step(t: number): void {
     const v = this.v;
     const C = this.chunk;
+    let nt = 0;
+    const on = this.on;
+    const readN = this.readN;
+    const serial = this.serial;
+    // One pass: a packet's writes and its ports' bids read nothing another packet's writes change.
     for (let i = 0; i < this.n; i++) {
       const b = this.list[i]!;
       this.observe(b, t);
       this.readable[b] = this.written[b]!;
       // A central buffer's later chunks compete for its one write port (writeNext, from the model).
       if (this.copies[b] === 0 && this.canWrite(b, t)) this.written[b]!++;
-    }
-    let nt = 0;
-    for (let i = 0; i < this.n; i++) {
-      const b = this.list[i]!;
       const L = v.length(b);
-      for (let k = 0; k < v.branches(b); k++) {
+      const nb = v.branches(b);
+      for (let k = 0; k < nb; k++) {
         const slot = v.slot(b, k);
-        const r = this.readN[slot]!;
+        const r = readN[slot]!;
         // Most cycles a port has read ahead of its link as far as its serializer allows: that is
         // checked first.
-        if (this.on[slot] !== 1 || r >= L || r - v.sent(slot) > this.serial) continue;
+        if (on[slot] !== 1 || r >= L || r - v.sent(slot) > serial) continue;
         if (v.output(slot) < 0 && !this.next(slot, r)) continue;
         const c = (r / C) | 0;
         const avail = c === 0 && this.copies[b] === 1 ? this.hdrAt[slot]! < t : c < this.readable[b]!;
