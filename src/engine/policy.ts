@@ -110,8 +110,9 @@ export interface SwitchPolicy {
    * injection buffers. Absent: any free one.
    * `worm` is the worm at the front of the node's queue (e.g. its `sl` picks the VL it may enter
    * by, 003's `shared-sl`, docs/algorithms/ib-mcast.md). An answer that depends on `buf` (beyond
-   * its node) or on `worm` needs `injectChoice`: without it the engine may take one refusal for the
-   * node's every free buffer in that cycle (the `nodeInject` shortcut).
+   * its node) or on `worm` needs `injectChoice`: without it the engine may ask with any of the node's
+   * injection buffers, held or free, and take one refusal for all of them in that cycle (the
+   * `nodeInject` shortcut).
    */
   canInject?(buf: number, worm?: WormSpec): boolean;
   /**

@@ -48,7 +48,7 @@ export const SHORTCUTS = {
     module: 'drain-lines.ts',
   },
   nodeInject: {
-    rule: 'a node whose switch model refuses a worm one free injection buffer is not asked about its other free ones in that cycle',
+    rule: "the switch model is asked once per waiting node and cycle whether its worm may take an injection buffer (with the node's first one, held or not), and a refusal holds for the node's every buffer",
     valid: 'the model answers canInject per node: no injectChoice',
     module: '../terminals.ts',
   },
