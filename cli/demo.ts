@@ -33,7 +33,7 @@ export async function demoCommand(outDir: string): Promise<void> {
       `${m.latencyLowerBound ? '>=' : ''}${m.latency.mean}`,
       `${m.latencyLowerBound ? '>=' : ''}${m.latency.p99}`,
       m.messages.unfinished,
-      r.outcome.status === 'complete' ? '' : `${r.outcome.status} (not data)`,
+      outcomeText(r),
     ];
   });
   console.log(table(['load', 'offered', 'accepted', 'latency', 'p99', 'unfinished', 'outcome'], rows));
@@ -47,4 +47,11 @@ export async function demoCommand(outDir: string): Promise<void> {
   writeFileSync(jsonl, '');
   for (const r of results) appendFileSync(jsonl, `${JSON.stringify(r)}\n`);
   console.log(`\nwrote ${csv} and ${jsonl}`);
+}
+
+/** A row's outcome: a run that is not data, one past saturation by its stability test, or a measurement. */
+function outcomeText(r: RunResult): string {
+  if (r.outcome.status !== 'complete') return `${r.outcome.status} (not data)`;
+  const st = r.metrics.stability;
+  return st && !st.stable ? 'past saturation (latency grows with the window)' : 'stable';
 }

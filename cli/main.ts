@@ -33,7 +33,11 @@ export async function main(argv: string[]): Promise<number> {
     .option('--records <file>', 'write one JSON line per finished message')
     .option('--trace <file>', 'write a JSONL trace of every worm, channel by channel (docs/trace.md)')
     .option('--cycles <a:b>', 'with --trace: only the worms in flight between cycles a and b')
-    .option('--progress', 'show progress on stderr')
+    .option(
+      '--progress',
+      'show progress on stderr (default: on a terminal, for runs estimated over a minute)',
+    )
+    .option('--no-progress', 'no progress, even for a long run on a terminal')
     .option(
       '--max-memory <MB>',
       "memory a run may take, in MB (default: half of this machine's); larger runs are refused before they start",
@@ -212,10 +216,11 @@ export async function main(argv: string[]): Promise<number> {
   program
     .command('reproduce')
     .description(
-      'reproduce a figure of the papers: data, plot and a Markdown summary with the claims checked',
+      'reproduce figures of the papers: data, plots and a Markdown summary with the claims checked; several figures run as one pool of points, the costliest first',
     )
-    .argument('[id]', 'figure id (see --list)')
+    .argument('[ids...]', 'figure id(s) (see --list)')
     .option('--list', 'list the figures that can be reproduced')
+    .option('--all', 'every figure, as one pool of points')
     .option('--quick', 'scaled-down version (seconds), same shape')
     .option('--workers <n>', 'worker threads (default: one per core)', intArg('--workers', 1))
     .option('--out <dir>', 'directory for results', 'results')
@@ -224,8 +229,8 @@ export async function main(argv: string[]): Promise<number> {
       "memory a run may take, in MB (default: half of this machine's); larger runs are refused before they start",
       intArg('--max-memory', 1),
     )
-    .action(async (id, opts) => {
-      code = await (await import('./reproduce.js')).reproduceCommand(id, opts);
+    .action(async (ids, opts) => {
+      code = await (await import('./reproduce.js')).reproduceCommand(ids, opts);
     });
 
   program
@@ -242,7 +247,10 @@ export async function main(argv: string[]): Promise<number> {
     .description('list the topologies and their spec syntax')
     .action(async () => {
       const { TOPOLOGIES } = await import('../src/topology/registry.js');
-      for (const t of TOPOLOGIES) console.log(`${t.name.padEnd(8)} ${t.example.padEnd(14)} ${t.description}`);
+      const name = Math.max(...TOPOLOGIES.map((t) => t.name.length)) + 1;
+      const example = Math.max(...TOPOLOGIES.map((t) => t.example.length)) + 1;
+      for (const t of TOPOLOGIES)
+        console.log(`${t.name.padEnd(name)} ${t.example.padEnd(example)} ${t.description}`);
     });
 
   program
@@ -250,8 +258,10 @@ export async function main(argv: string[]): Promise<number> {
     .description('list the routing functions and the topologies each fits')
     .action(async () => {
       const { ROUTINGS } = await import('../src/routing/registry.js');
+      // The longest name sets the column, so the rows stay aligned whatever is registered.
+      const width = Math.max(...ROUTINGS.map((r) => r.name.length)) + 1;
       for (const r of ROUTINGS)
-        console.log(`${r.name.padEnd(12)} fits ${fitsText(r.topologies).padEnd(24)} ${r.description}`);
+        console.log(`${r.name.padEnd(width)} fits ${fitsText(r.topologies).padEnd(24)} ${r.description}`);
     });
 
   program
@@ -327,11 +337,22 @@ export function reportError(e: unknown): number {
     return 2;
   }
   if (e instanceof McsimError) {
-    process.stderr.write(`mcsim: ${e.message.split('\n')[0]}\n`);
+    process.stderr.write(`mcsim: ${cutLongValues(e.message.split('\n')[0]!)}\n`);
     return 2;
   }
   process.stderr.write(`mcsim: internal error: ${(e as Error)?.stack ?? String(e)}\n`);
   return 1;
+}
+
+/**
+ * A message quoting what the user gave stays one readable line: a value of thousands of characters
+ * (a pasted topology, a string in a YAML file) is cut to its start and its length.
+ */
+export function cutLongValues(line: string): string {
+  // A run of 201 or more characters without a space; a separator that ends it stays.
+  return line.replace(/(\S{201,}?)([:;,.]?)(?=\s|$)/g, (_, v: string, end: string) => {
+    return `${v.slice(0, 80)}... (${v.length.toLocaleString('en-US')} characters)${end}`;
+  });
 }
 
 export { Option };

@@ -3,7 +3,7 @@ import { dirname } from 'node:path';
 import { catalog } from '../reproduction/catalog.js';
 import { checkKeysInFile } from '../src/config/keys.js';
 import { chartFromRecords, plotExperiment, writeChart } from '../src/plot/from-records.js';
-import { readSweepRecords } from '../src/results/read.js';
+import { cutLastLine, readSweepRecords } from '../src/results/read.js';
 import { latestPerKey, type PointRecord } from '../src/sweep/record.js';
 import type { Experiment } from '../src/sweep/schema.js';
 import { loadExperiment } from '../src/sweep/sweep.js';
@@ -33,6 +33,11 @@ export function plotCommand(file: string, o: PlotOpts): void {
     (a, b) => a.index - b.index,
   );
   if (records.length === 0) throw new McsimError(`results file "${file}" holds no records`);
+  const cut = cutLastLine(file);
+  if (cut !== undefined)
+    console.log(
+      `note: line ${cut} of ${file} is cut mid-way (a write that was interrupted) and left out: ${records.length} point(s) plotted; resuming the sweep runs that point again`,
+    );
   const prefix = o.out ?? file.replace(/\.jsonl$/, '');
   if (o.x === undefined && o.y === undefined) {
     const exp = experimentOf(records, file, o.experiment);

@@ -8,13 +8,15 @@ export function progressReporter(label: string) {
   const start = Date.now();
   let last = 0;
   return {
-    update(done: number, total: number, failed = 0) {
+    /** `work`: the share of the estimated work done, when it differs from done / total. */
+    update(done: number, total: number, failed = 0, work?: number) {
       const now = Date.now();
       if (now - last < (tty ? 200 : 5000)) return;
       last = now;
       const frac = total > 0 ? Math.min(1, done / total) : 0;
       const elapsed = (now - start) / 1000;
-      const eta = frac > 0 ? (elapsed * (1 - frac)) / frac : 0;
+      const share = work ?? frac;
+      const eta = share > 0 ? (elapsed * (1 - share)) / share : 0;
       const bar = `${'#'.repeat(Math.round(frac * 30)).padEnd(30, '.')}`;
       const fails = failed > 0 ? `, ${failed} failed` : '';
       const line = `${label} [${bar}] ${done}/${total} (${(frac * 100).toFixed(0)}%)${fails}, ${elapsed.toFixed(0)}s elapsed, ~${eta.toFixed(0)}s left`;

@@ -1,8 +1,9 @@
 import { claimsOf } from '../reproduction/claims/index.js';
+import { claimsNote } from '../reproduction/papers.js';
 import { checkKeysInFile } from '../src/config/keys.js';
 import { plotExperiment } from '../src/plot/from-records.js';
-import { checkSweepResources } from '../src/resources/experiment.js';
 import type { PointRecord } from '../src/sweep/record.js';
+import { checkSweepResources } from '../src/sweep/resources.js';
 import type { Experiment } from '../src/sweep/schema.js';
 import { writeSlurmScript } from '../src/sweep/slurm.js';
 import { loadExperiment, resultsFile, runSweep, siblingsIn } from '../src/sweep/sweep.js';
@@ -56,12 +57,13 @@ export async function sweepCommand(file: string, o: SweepOpts): Promise<number> 
       ...(shard ? { shard } : {}),
       plot: plotExperiment,
       claims: claimsOf,
-      progress: (done, total, failed) => {
-        bar.update(done, total, failed);
+      progress: (done, total, failed, work) => {
+        bar.update(done, total, failed, work);
       },
     }),
   );
   bar.done();
+  noteWorkers(o.workers, r);
   console.log(
     `${exp.id}: ${r.records.length} point(s), ${r.ran} run now${r.changed ? ` (${r.changed} of them changed since the earlier run: config or mcsim version)` : ''}, ${r.skipped} reused from ${r.file}${r.shared ? `, ${r.shared} taken from other experiments' results in ${o.out}` : ''}, ${r.failed} failed\nresults: ${r.file}\ntable:   ${r.csv}\nsummary: ${r.md}`,
   );
@@ -78,7 +80,12 @@ export function printFailures(records: readonly PointRecord[]): void {
   for (const r of failed) console.log(`  ${JSON.stringify(r.params)} seed ${r.seed}: ${r.error}`);
 }
 
-const MARK = { holds: 'holds ', tie: 'tie   ', fails: 'FAILS ', unchecked: 'not checked ' } as const;
+const MARK = {
+  holds: 'holds         ',
+  tie: 'tie           ',
+  fails: 'does not hold ',
+  unchecked: 'not checked   ',
+} as const;
 
 export function printClaims(
   exp: Experiment,
@@ -92,6 +99,19 @@ export function printClaims(
   );
   for (const c of claims)
     console.log(
-      `  ${MARK[c.verdict]} ${c.claim}\n         ${c.detail}${c.paper ? `\n         paper: "${c.paper}"` : ''}`,
+      `  ${MARK[c.verdict]} ${c.claim}\n                 ${c.detail}${c.paper ? `\n                 paper: "${c.paper}"` : ''}`,
+    );
+  const note = claimsNote(
+    exp,
+    claims.map((c) => c.verdict),
+  );
+  if (note) console.log(`\n${note}`);
+}
+
+/** Says so when the pool ran fewer workers than asked for (fewer points were left to run). */
+export function noteWorkers(asked: number | undefined, r: { workers: number; ran: number }): void {
+  if (asked !== undefined && r.workers > 0 && r.workers < asked)
+    console.log(
+      `note: ${r.workers} worker(s) instead of the ${asked} asked for: only ${r.workers} point(s) to run`,
     );
 }

@@ -1,47 +1,22 @@
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import type { Trace, TraceWorm } from '../src/trace/format.js';
-import { readTrace } from '../src/trace/io.js';
 import { deliveriesOf } from '../src/trace/replay.js';
+import { peerUnavailable } from '../test/peers/unavailable.js';
 import { FIG2_CONFIG } from '../test/trace/fig2.js';
+import { CHROMIUM, dir, ROOT, type View, view } from './harness.js';
 import { differingPixels, distinctColours } from './png.js';
 
 /**
  * The viewer in a real Chromium: Debian's package, installed by scripts/browser-setup.sh when
  * missing, driven by playwright-core. Kept out of `npm test`; `npm run test:browser` runs it and
- * .ci/run calls that. Only a browser that cannot be installed skips it. With UPDATE_SCREENSHOT=1 it
+ * .ci/run calls that. A browser that cannot be installed fails it unless MCSIM_SKIP_UNAVAILABLE_PEERS=1. With UPDATE_SCREENSHOT=1 it
  * also rewrites the README's screenshot (docs/figures/viewer-tpm.png).
  */
-const ROOT = new URL('..', import.meta.url).pathname;
-const MAIN = join(ROOT, 'cli/main.ts');
-const CHROMIUM = process.env.CHROMIUM ?? '/usr/bin/chromium';
-const dir = mkdtempSync(join(tmpdir(), 'mcsim-view-'));
-
-interface View {
-  html: string;
-  trace: Trace;
-}
-
-/** `mcsim view ARGS --out X.html --trace X.jsonl`, and the trace it wrote. */
-function view(name: string, args: string[], expectCode = 0): View {
-  const html = join(dir, `${name}.html`);
-  const jsonl = join(dir, `${name}.jsonl`);
-  const r = spawnSync(
-    process.execPath,
-    ['--import', 'tsx', MAIN, 'view', ...args, '--out', html, '--trace', jsonl],
-    {
-      encoding: 'utf8',
-      cwd: ROOT,
-    },
-  );
-  assert.equal(r.status, expectCode, r.stderr + r.stdout);
-  return { html, trace: readTrace(jsonl) };
-}
 
 /** What the trace says each worm holds after cycle t (channel, VC), straight from the hops. */
 function expected(trace: Trace, t: number): Record<string, Array<[number, number]>> {
@@ -208,7 +183,7 @@ describe('mcsim view in Chromium', () => {
   }
 
   it('TPM plan: worms occupy exactly the channels of the trace at every cycle', async (t) => {
-    if (unavailable) return t.skip(`Chromium could not be installed here: ${unavailable}`);
+    if (unavailable) return peerUnavailable(t, 'Chromium', unavailable);
     const page = await open(tpm);
     assert.ok(
       tpm.trace.worms.some((w) => w.phase === 2),
@@ -219,7 +194,7 @@ describe('mcsim view in Chromium', () => {
   });
 
   it('fat tree: switches drawn as levels over the processors; worms occupy exactly the trace channels at every cycle', async (t) => {
-    if (unavailable) return t.skip(`Chromium could not be installed here: ${unavailable}`);
+    if (unavailable) return peerUnavailable(t, 'Chromium', unavailable);
     const page = await open(tree);
     assert.equal(await page.locator('#net rect.switch').count(), 8);
     const ys = await page.$$eval('#net rect.switch', (els) => els.map((e) => Number(e.getAttribute('y'))));
@@ -233,14 +208,14 @@ describe('mcsim view in Chromium', () => {
   });
 
   it('U-CCC plan: worms occupy exactly the channels of the trace at every cycle', async (t) => {
-    if (unavailable) return t.skip(`Chromium could not be installed here: ${unavailable}`);
+    if (unavailable) return peerUnavailable(t, 'Chromium', unavailable);
     const page = await open(uccc);
     await checkEveryCycle(page, uccc);
     await page.close();
   });
 
   it('hover names the worm and VC holding a channel; click lists its message, worms and deliveries', async (t) => {
-    if (unavailable) return t.skip(`Chromium could not be installed here: ${unavailable}`);
+    if (unavailable) return peerUnavailable(t, 'Chromium', unavailable);
     for (const v of [tpm, uccc]) {
       const page = await open(v);
       const at = Math.floor(v.trace.end.cycle / 3);
@@ -286,7 +261,7 @@ describe('mcsim view in Chromium', () => {
   });
 
   it('000 Fig. 2: the view ends at the deadlock with the cycle of waits highlighted', async (t) => {
-    if (unavailable) return t.skip(`Chromium could not be installed here: ${unavailable}`);
+    if (unavailable) return peerUnavailable(t, 'Chromium', unavailable);
     const page = await open(fig2);
     const d = fig2.trace.end.deadlock!;
     assert.ok(d, 'the trace records the deadlock');
@@ -324,7 +299,7 @@ describe('mcsim view in Chromium', () => {
   });
 
   it('keyboard: steps, jumps, play/pause and the heat map', async (t) => {
-    if (unavailable) return t.skip(`Chromium could not be installed here: ${unavailable}`);
+    if (unavailable) return peerUnavailable(t, 'Chromium', unavailable);
     const page = await open(tpm);
     await page.keyboard.press('Home');
     for (let i = 0; i < 3; i++) await page.keyboard.press('ArrowRight');
@@ -352,7 +327,7 @@ describe('mcsim view in Chromium', () => {
   });
 
   it('screenshots at fixed cycles are not blank and differ between cycles', async (t) => {
-    if (unavailable) return t.skip(`Chromium could not be installed here: ${unavailable}`);
+    if (unavailable) return peerUnavailable(t, 'Chromium', unavailable);
     const page = await open(tpm, 900, 560);
     // Cycle 60: the first phase's worm is crossing the row; 135: the second phase's five worms.
     await setCycle(page, 60);
@@ -374,7 +349,7 @@ describe('mcsim view in Chromium', () => {
   });
 
   it('a 64x64 mesh stays usable: a cycle redraws quickly and zoom works', async (t) => {
-    if (unavailable) return t.skip(`Chromium could not be installed here: ${unavailable}`);
+    if (unavailable) return peerUnavailable(t, 'Chromium', unavailable);
     const big = view('mesh64', [
       '--set',
       'network.topology=mesh:64x64',

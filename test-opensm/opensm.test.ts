@@ -8,6 +8,7 @@ import { ibsimNetFile, portOrderFile, xFirstPort } from '../src/ib/ibsim.js';
 import { importLfts, lftDiff } from '../src/ib/import.js';
 import { xyLft } from '../src/ib/lft.js';
 import { IbaMesh } from '../src/topology/ibmesh.js';
+import { peerUnavailable } from '../test/peers/unavailable.js';
 
 /**
  * mcsim's XY forwarding tables against a real subnet manager: Debian's OpenSM configures a fabric
@@ -114,7 +115,7 @@ describe('OpenSM on an ibsim fabric built from ibmesh:16x16', () => {
   });
 
   it('with the paper numbering (E1 N2 W3 S4) and a port order file (X ports first), dor equals XY entry for entry', async (c) => {
-    if (unavailable) return c.skip(`opensm/ibsim cannot be installed here: ${unavailable}`);
+    if (unavailable) return peerUnavailable(c, 'OpenSM and ibsim', unavailable);
     const dir = join(root, 'paper-ordered');
     mkdirSync(dir, { recursive: true });
     writeFileSync(join(dir, 'port-order'), portOrderFile(t));
@@ -126,7 +127,7 @@ describe('OpenSM on an ibsim fabric built from ibmesh:16x16', () => {
   });
 
   it('cabled X first (E1 W2 N3 S4), plain dor equals XY entry for entry', async (c) => {
-    if (unavailable) return c.skip(`opensm/ibsim cannot be installed here: ${unavailable}`);
+    if (unavailable) return peerUnavailable(c, 'OpenSM and ibsim', unavailable);
     const dump = await openSmLfts(join(root, 'x-first'), ibsimNetFile(t, 'x-first'), []);
     const diff = lftDiff(t, xy, importLfts(t, dump, 'opensm-lfts.dump', xFirstPort).lft);
     c.diagnostic(`${diff.length} entries differ`);
@@ -134,7 +135,7 @@ describe('OpenSM on an ibsim fabric built from ibmesh:16x16', () => {
   });
 
   it('with the paper numbering and no order file, dor is not XY: it goes north before west', async (c) => {
-    if (unavailable) return c.skip(`opensm/ibsim cannot be installed here: ${unavailable}`);
+    if (unavailable) return peerUnavailable(c, 'OpenSM and ibsim', unavailable);
     const dump = await openSmLfts(join(root, 'paper-plain'), ibsimNetFile(t), []);
     const diff = lftDiff(t, xy, importLfts(t, dump).lft);
     c.diagnostic(`${diff.length} of ${t.numSwitches * (xy.width - 1)} entries differ from XY`);

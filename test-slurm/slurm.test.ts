@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { readJsonl } from '../src/results/writers.js';
 import type { PointRecord } from '../src/sweep/record.js';
+import { peerUnavailable } from '../test/peers/unavailable.js';
 
 /**
  * A sweep on a real Slurm: Debian's munge and slurm-wlm, a controller and one node on this
@@ -28,7 +29,8 @@ function mcsim(...args: string[]) {
 }
 
 describe('mcsim sweep --slurm on a local single-node Slurm', () => {
-  // Only a Slurm that cannot be installed or started (no root, no package mirror) skips the test;
+  // A Slurm that cannot be installed or started (no root, no package mirror) fails the test unless
+  // the developer asks to skip it (test/peers/unavailable.ts);
   // once it runs, any difference between the array's results and the local run fails it.
   let unavailable: string | undefined;
   before(() => {
@@ -40,10 +42,7 @@ describe('mcsim sweep --slurm on a local single-node Slurm', () => {
   });
 
   it('a job array of 4 tasks collects the same results as the local run', async (t) => {
-    if (unavailable) {
-      t.skip(`Slurm could not be started here: ${unavailable}`);
-      return;
-    }
+    if (unavailable) return peerUnavailable(t, 'Slurm', unavailable);
     const dir = mkdtempSync(join(tmpdir(), 'mcsim-slurm-run-'));
     const exp = join(dir, 'exp.yaml');
     writeFileSync(

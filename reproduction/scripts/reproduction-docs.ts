@@ -1,6 +1,6 @@
 /**
- * `npm run reproduction`: runs every reproducible figure at full size (resuming from results/ if
- * points are already there), then writes docs/reproduction.md with each figure's plots (copied as
+ * `npm run reproduction`: runs every reproducible figure at full size as one pool of points, the
+ * costliest first (resuming from results/ if points are already there), then writes docs/reproduction.md with each figure's plots (copied as
  * SVG into docs/figures/), its data tables and the paper's claims with whether they held.
  * Pass --quick for the scaled-down versions.
  */
@@ -8,7 +8,7 @@ import { copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import { plotExperiment } from '../../src/plot/from-records.js';
 import { summaryMarkdown } from '../../src/sweep/summary.js';
-import { runSweep, siblingsIn } from '../../src/sweep/sweep.js';
+import { runSweeps, siblingsIn } from '../../src/sweep/sweep.js';
 import { catalog } from '../catalog.js';
 import { type ClaimResult, claimsOf } from '../claims/index.js';
 import { paperName } from '../papers.js';
@@ -29,9 +29,27 @@ const parts = [
 /** Verdicts per paper ('' for experiments that belong to no paper, e.g. the BookSim2 check). */
 const counts = new Map<string, Record<ClaimResult['verdict'], number>>();
 const started0 = Date.now();
-for (const { id, exp } of catalog()) {
-  const started = Date.now();
-  const r = await runSweep(exp, { outDir: 'results', quick, plot: plotExperiment, claims: claimsOf });
+const figures = catalog();
+let lastLine = 0;
+const results = await runSweeps(
+  figures.map((f) => f.exp),
+  {
+    outDir: 'results',
+    quick,
+    plot: plotExperiment,
+    claims: claimsOf,
+    progress: (done, total, failed, work) => {
+      if (Date.now() - lastLine < 10_000 && done < total) return;
+      lastLine = Date.now();
+      const s = (Date.now() - started0) / 1000;
+      console.log(
+        `${done}/${total} points (${(work * 100).toFixed(0)}% of the estimated work), ${failed} failed, ${s.toFixed(0)} s`,
+      );
+    },
+  },
+);
+for (const [i, { id, exp }] of figures.entries()) {
+  const r = results[i]!;
   const imgs = r.plots.map((p) => {
     const name = basename(p.svg);
     copyFileSync(p.svg, `${docs}figures/${name}`);
@@ -45,10 +63,9 @@ for (const { id, exp } of catalog()) {
   const cpu = r.records.reduce((a, x) => a + x.seconds, 0);
   parts.push(
     md,
-    `Id \`${id}\`: ${r.records.length} points${r.failed ? ` (${r.failed} failed: not data, left out above)` : ''}, ${cpu.toFixed(0)} s of simulation in all (${r.ran} run in this pass${r.shared ? `, ${r.shared} taken from other figures' runs of the same config` : ''}, ${((Date.now() - started) / 1000).toFixed(0)} s).`,
+    `Id \`${id}\`: ${r.records.length} points${r.failed ? ` (${r.failed} failed: not data, left out above)` : ''}, ${cpu.toFixed(0)} s of simulation in all (${r.ran} run in this pass${r.shared ? `, ${r.shared} taken from other figures' runs of the same config` : ''}).`,
     '',
   );
-  console.log(`${id}: done`);
 }
 const total = (c: Record<ClaimResult['verdict'], number>) => c.holds + c.tie + c.fails + c.unchecked;
 const all = { holds: 0, tie: 0, fails: 0, unchecked: 0 };
@@ -68,7 +85,7 @@ parts.splice(
     ),
   `| all | ${total(all)} | ${all.holds} | ${all.tie} | ${all.fails} | ${all.unchecked} |`,
   '',
-  `The whole run took ${((Date.now() - started0) / 1000).toFixed(0)} s of wall time (${quick ? 'quick forms' : 'full size'}, resuming from what results/ held).`,
+  `The whole run took ${((Date.now() - started0) / 1000).toFixed(0)} s of wall time (${quick ? 'quick forms' : 'full size'}, every figure's points in one pool, resuming from what results/ held).`,
   '',
 );
 writeFileSync(`${docs}reproduction.md`, parts.join('\n'));

@@ -19,7 +19,8 @@ export function parseConfig(input: unknown): McsimConfig {
   throw issueToError(r.error.issues[0]!, input);
 }
 
-function issueToError(issue: z.core.$ZodIssue, input: unknown): McsimError {
+/** One schema issue as the message the CLI prints: the field, what it allows, what it got. */
+export function issueToError(issue: z.core.$ZodIssue, input: unknown): McsimError {
   const path = issue.path
     .map((p) => (typeof p === 'number' ? `[${p}]` : String(p)))
     .join('.')
@@ -44,20 +45,65 @@ function issueToError(issue: z.core.$ZodIssue, input: unknown): McsimError {
           path || undefined,
         );
       }
-      return new McsimError(`${issue.message}, got ${show(got)}`, path || undefined);
+      return new McsimError(`expected ${expected(issue)}, got ${show(got)}`, path || undefined);
     }
     case 'invalid_value':
       return new McsimError(
         `got ${show(got)} (allowed: ${issue.values.map((v) => JSON.stringify(v)).join(', ')})`,
         path || undefined,
       );
-    default:
+    default: {
+      const want = expected(issue);
       return new McsimError(
-        `${issue.message}${got === undefined ? '' : `, got ${show(got)}`}${nodeHint(issue.path, got)}`,
+        `${want ? `expected ${want}` : issue.message}${got === undefined ? '' : `, got ${show(got)}`}${nodeHint(issue.path, got)}`,
         path || undefined,
       );
+    }
   }
 }
+
+/** What a field allows, in words, from the schema's issue ('' when the issue does not say). */
+function expected(issue: z.core.$ZodIssue): string {
+  switch (issue.code) {
+    case 'invalid_type':
+      return TYPE_WORDS[issue.expected] ?? `a value of type ${issue.expected}`;
+    case 'too_small':
+    case 'too_big': {
+      const bound = Number(issue.code === 'too_small' ? issue.minimum : issue.maximum);
+      const [strict, inclusive] =
+        issue.code === 'too_small' ? ['greater than', 'at least'] : ['less than', 'at most'];
+      const what = issue.origin === 'array' ? ' items' : issue.origin === 'string' ? ' characters' : '';
+      return `${issue.origin === 'number' || issue.origin === 'int' ? 'a number ' : ''}${issue.inclusive === false ? strict : inclusive} ${bound}${what}`;
+    }
+    case 'invalid_union': {
+      // Each alternative's first complaint about the value itself.
+      const kinds = issue.errors
+        .map((branch) => branch[0])
+        .map((i) =>
+          i === undefined || i.path.length > 0
+            ? ''
+            : i.code === 'invalid_value'
+              ? i.values.map((v) => JSON.stringify(v)).join(' or ')
+              : expected(i),
+        );
+      return kinds.every((k) => k) ? [...new Set(kinds)].join(' or ') : 'another value';
+    }
+    case 'not_multiple_of':
+      return `a multiple of ${issue.divisor}`;
+    default:
+      return '';
+  }
+}
+
+const TYPE_WORDS: Record<string, string> = {
+  number: 'a number',
+  int: 'a whole number',
+  string: 'a string',
+  boolean: 'true or false',
+  array: 'a list',
+  object: 'an object (field: value)',
+  record: 'an object (name: value)',
+};
 
 /** A node id read as a number is almost always YAML flow style splitting `{ node: 1,0 }` at the comma. */
 function nodeHint(path: readonly PropertyKey[], got: unknown): string {

@@ -1,6 +1,7 @@
 // zod/mini, as in schema.ts; a namespace import lets esbuild keep only the zod functions used.
 import * as z from 'zod/mini';
 import { SWITCH_MODEL_NAMES, switchingDescription } from '../router/registry.js';
+import { TOPOLOGIES } from '../topology/registry.js';
 import { count, defaulted, described, positiveInt } from './fields.js';
 
 /**
@@ -95,7 +96,7 @@ export const NetworkSchema = z.strictObject({
   topology: defaulted(
     z.string(),
     'mesh:16x16',
-    "Topology spec: mesh:16x16, torus:10x10, mesh:4x4x4, kary:8tx8x4t, ccc:5. Default 'mesh:16x16'.",
+    `Topology spec (\`mcsim topologies\`): ${TOPOLOGIES.map((t) => t.example).join(', ')}. Default 'mesh:16x16'.`,
   ),
   routing: defaulted(
     z.string(),

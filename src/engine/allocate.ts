@@ -48,12 +48,15 @@ export class Allocator {
   private reqGroup = new Int32Array(64);
   private reqPri = new Int32Array(64);
   private readonly adaptive: AdaptiveChoice;
-  /** Per-output queues of the switch model (SwitchPolicy.onRequest / mayClaim), resolved once. */
-  private readonly onRequest: ((slot: number, group: number, t: number) => void) | undefined;
+  /**
+   * Per-output queues of the switch model (SwitchPolicy.onRequest / mayClaim), called on the policy
+   * itself, not through bound copies (LinkReadiness.gated says why).
+   */
+  private readonly onRequest: boolean;
   /** Adaptive branches whose choice the model commits at the request, chosen after the request loop. */
   private defer: Int32Array = new Int32Array(16);
   private inKey: Int32Array | undefined;
-  private readonly mayClaim: ((slot: number, group: number, t: number) => boolean) | undefined;
+  private readonly mayClaim: boolean;
 
   constructor(s: EngineState, policy: SwitchPolicy) {
     this.s = s;
@@ -62,15 +65,15 @@ export class Allocator {
     this.ordered = policy.ordered;
     this.laneSlots = policy.laneSlots ?? 1;
     this.rrAlloc = new Int32Array(s.net.numNetChannels + s.net.numNodes);
-    this.onRequest = policy.onRequest?.bind(policy);
-    this.mayClaim = policy.mayClaim?.bind(policy);
+    this.onRequest = policy.onRequest !== undefined;
+    this.mayClaim = policy.mayClaim !== undefined;
   }
 
   allocate(t: number): void {
     this.s.duePending(t);
     let nreq = this.collect(t);
     if (nreq === 0) return;
-    if (this.mayClaim !== undefined) nreq = this.claimable(nreq, t);
+    if (this.mayClaim) nreq = this.claimable(nreq, t);
     this.sortRequests(nreq);
     this.grantAll(nreq, t);
     this.dropGranted();
@@ -115,7 +118,7 @@ export class Allocator {
         if (alt !== 0) {
           // A model that commits adaptive choices at the request (onRequest) moves the switch's
           // pointer within the cycle: those choices are made after this loop, in a fixed order.
-          if (this.onRequest !== undefined) {
+          if (this.onRequest) {
             if (ndefer === this.defer.length) this.defer = grown(this.defer);
             this.defer[ndefer++] = slot;
             continue;
@@ -204,7 +207,7 @@ export class Allocator {
   private request(slot: number, b: number, t: number, nreq: number): number {
     const s = this.s;
     const group = s.slots[SS * slot + S_GROUP]!;
-    this.onRequest?.(slot, group, t);
+    if (this.onRequest) this.policy.onRequest!(slot, group, t);
     // No free buffer in the group at the start of the cycle: no grant is possible (this cycle's
     // grants only take buffers, releases come later in the cycle), so the request is not made.
     if (s.groupFree[group] === 0) return nreq;
@@ -271,10 +274,10 @@ export class Allocator {
 
   /** Keeps the requests the model's per-output queues let compete (after every onRequest of the cycle). */
   private claimable(nreq: number, t: number): number {
-    const claim = this.mayClaim!;
+    const policy = this.policy;
     let n = 0;
     for (let i = 0; i < nreq; i++) {
-      if (!claim(this.reqSlot[i]!, this.reqGroup[i]!, t)) continue;
+      if (!policy.mayClaim!(this.reqSlot[i]!, this.reqGroup[i]!, t)) continue;
       this.reqSlot[n] = this.reqSlot[i]!;
       this.reqGroup[n] = this.reqGroup[i]!;
       this.reqPri[n] = this.reqPri[i]!;

@@ -102,7 +102,7 @@ export class Engine {
     this.shortcuts = shortcuts;
     if (shortcuts.groupWaits) s.waits = new GroupWaits(net.numBuffers, net.numNetChannels + net.numNodes);
     if (shortcuts.routingWheel) s.wheel = new RoutingWheel(net.numBuffers);
-    const terminals = new Terminals(s, timing, policy);
+    const terminals = new Terminals(s, timing, policy, shortcuts.nodeInject);
     if (policy.branchDelay) s.brReady = new Float64Array(net.numBuffers * s.MB);
     const heads = new HeadStage(s, timing, policy);
     this.terminals = terminals;

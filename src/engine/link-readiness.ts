@@ -51,8 +51,13 @@ export class LinkReadiness {
   protected readonly delayed: boolean;
   /** Shared buffers or credit delays: space follows roomSpecial's rules. */
   readonly special: boolean;
-  /** The switch model's pipeline gate per flit (SwitchPolicy.flitGate), resolved once; usually absent. */
-  private readonly gate: ((slot: number, sent: number, t: number) => boolean) | undefined;
+  /**
+   * The switch model gates each flit (SwitchPolicy.flitGate); usually not. The hook is called on the
+   * policy itself, not through a bound copy: each engine would bring a new bound function, and a
+   * call site that has seen several can no longer inline any (V8 keys closures of one source function
+   * to one target, bound functions each to their own).
+   */
+  private readonly gated: boolean;
 
   /** With `soleBidders` false every channel is arbitrated (a count of 2 held VCs everywhere), for tests. */
   constructor(s: EngineState, policy: SwitchPolicy, soleBidders: boolean) {
@@ -71,7 +76,7 @@ export class LinkReadiness {
     this.delayed = net.maxCreditDelay > 0;
     this.timing = new LinkTiming(s, this.netBuffers, this.lagged, this.delayed);
     this.special = this.shared || this.delayed;
-    this.gate = policy.flitGate?.bind(policy);
+    this.gated = policy.flitGate !== undefined;
   }
 
   /** Starts cycle t: memos and winner stamps of earlier cycles no longer count. */
@@ -120,7 +125,7 @@ export class LinkReadiness {
     // A header leaves after its routing delay, a body flit once it is off the wire.
     if (
       (sent > 0 ? !this.lagged || this.timing.arrived(b, sent, t) : t >= this.bufs[BS * b + B_READY]!) &&
-      (this.gate === undefined || this.gate(s, sent, t))
+      (!this.gated || this.policy.flitGate!(s, sent, t))
     ) {
       // Room: 3 at the start of the cycle; 1 or 2 (sure) if the downstream front flit can leave.
       const room = this.special ? this.roomSpecial(out, t) : this.roomIn(out) ? 3 : this.drainable(out, t);

@@ -78,14 +78,17 @@ export class LinkStage extends LinkReadiness {
   private readonly lock: Int32Array;
   /** Streaming, packed and draining worms (fast/unit-worms.ts), where any of them runs. */
   private readonly units: UnitWorms | undefined;
-  /** The switch model's count of a processor's port shared by its injection buffers (SwitchPolicy.injectRoom). */
-  private readonly injectRoom: ((b: number) => boolean) | undefined;
+  /** The switch model counts a processor's port shared by its injection buffers (SwitchPolicy.injectRoom). */
+  private readonly injectRoom: boolean;
+  /** The policy, whose hooks are called on it (not bound copies: LinkReadiness.gated says why). */
+  private readonly model: SwitchPolicy;
 
   constructor(s: EngineState, sinks: LinkSinks, policy: SwitchPolicy, shortcuts: ShortcutSet) {
     super(s, policy, shortcuts.soleBidders);
     this.whole = policy.wholePackets === true;
     this.laneSlots = policy.laneSlots ?? 1;
-    this.injectRoom = policy.injectRoom?.bind(policy);
+    this.injectRoom = policy.injectRoom !== undefined;
+    this.model = policy;
     this.lock = new Int32Array(this.whole ? s.net.numChannels : 0).fill(-1);
     this.sleeps = shortcuts.sleep;
     this.sleep = new BufferSleep(s);
@@ -227,7 +230,7 @@ export class LinkStage extends LinkReadiness {
     const injectRoom = this.injectRoom;
     for (let i = 0; i < st.srcCount; i++) {
       const b = st.srcList[i]!;
-      if ((this.roomIn(b) || this.drains(b, t)) && (injectRoom === undefined || injectRoom(b)))
+      if ((this.roomIn(b) || this.drains(b, t)) && (!injectRoom || this.model.injectRoom!(b)))
         moves[nm++] = -1 - b;
     }
     const order = this.order;

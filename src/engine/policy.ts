@@ -47,6 +47,8 @@ export const NEEDS = {
   wholePackets: 'links send whole packets (wholePackets)',
   orderedRequests: 'a head requests its output only when the model lets it (ordered, mayRequest)',
   requestQueues: 'the model sees every request and chooses which may claim its output (onRequest, mayClaim)',
+  injectChoice:
+    'which free injection buffer a worm may take depends on the buffer or the worm, not only on its node (canInject)',
 } as const;
 
 export type Need = keyof typeof NEEDS;
@@ -107,7 +109,10 @@ export interface SwitchPolicy {
    * one's tail, docs/algorithms/central-buffer.md). When present, `onGrant` is also told of
    * injection buffers. Absent: any free one.
    * `worm` is the worm at the front of the node's queue (e.g. its `sl` picks the VL it may enter
-   * by, 003's `shared-sl`, docs/algorithms/ib-mcast.md).
+   * by, 003's `shared-sl`, docs/algorithms/ib-mcast.md). An answer that depends on `buf` (beyond
+   * its node) or on `worm` needs `injectChoice`: without it the engine may ask with any of the node's
+   * injection buffers, held or free, and take one refusal for all of them in that cycle (the
+   * `nodeInject` shortcut).
    */
   canInject?(buf: number, worm?: WormSpec): boolean;
   /**

@@ -39,11 +39,14 @@ export class Terminals {
   private readonly events = new EventHeap<ReadyWorm>();
   /** The switch model, when it decides which free injection channel a worm may take. */
   private readonly policy: SwitchPolicy | undefined;
+  /** The model answers canInject for the node: one refusal holds for all its buffers that cycle (fast/shortcuts.ts, nodeInject). */
+  private readonly byNode: boolean;
 
-  constructor(s: EngineState, timing: Timing, policy?: SwitchPolicy) {
+  constructor(s: EngineState, timing: Timing, policy?: SwitchPolicy, nodeInject = false) {
     this.s = s;
     this.timing = timing;
     this.policy = policy?.canInject === undefined ? undefined : policy;
+    this.byNode = nodeInject && this.policy !== undefined;
     const N = s.net.numNodes;
     this.procFree = new Float64Array(N);
     this.readyQueue = Array.from({ length: N }, () => []);
@@ -120,9 +123,18 @@ export class Terminals {
       let linkBusy = false;
       if (s.oneHostLink)
         for (let b = first; b < first + net.injPerNode; b++) if (s.srcPos[b] !== -1) linkBusy = true;
+      // The model answers for the node (nodeInject): a refusal needs no look for a free buffer.
+      if (this.byNode && !linkBusy && qi < q.length && !this.policy!.canInject!(first, q[qi]!.worm.spec)) {
+        nodes[keep++] = n;
+        continue;
+      }
       for (let b = first; b < first + net.injPerNode && qi < q.length && !linkBusy; b++) {
         if (s.bufs[BS * b + B_OWNER] !== -1) continue;
-        if (this.policy !== undefined && !this.policy.canInject!(b, q[qi]!.worm.spec)) continue;
+        if (this.policy !== undefined && !this.policy.canInject!(b, q[qi]!.worm.spec)) {
+          // Answered for the node: its other free buffers would be refused too until a grant.
+          if (this.byNode) break;
+          continue;
+        }
         const rw = q[qi]!;
         q[qi++] = undefined as unknown as ReadyWorm;
         const w = s.newWorm(rw.worm, rw.msg);

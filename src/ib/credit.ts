@@ -68,7 +68,7 @@ export function ibCreditSwitch(slots: number): SwitchModel {
       };
       const policy: SwitchPolicy = {
         ...base,
-        needs: [...(base.needs ?? []), 'orderedRequests', 'flitGate'],
+        needs: [...(base.needs ?? []), 'orderedRequests', 'flitGate', 'injectChoice'],
         ordered: true,
         laneSlots: slots,
         canAllocate(buf, length) {

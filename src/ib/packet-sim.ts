@@ -1,7 +1,7 @@
 import { BUF_INJ, BUF_NET, BUF_SINK, type Network } from '../engine/network.js';
 import { IB_HOST, type IbaMesh } from '../topology/ibmesh.js';
 import { CreditFifos } from './credit-fifo.js';
-import { TimeHeap } from './time-heap.js';
+import { TimeWheel } from './time-wheel.js';
 import { packetVlMask, type VlPolicy } from './vl.js';
 
 /** One packet: its source, its destination (-1 for a multicast packet) and, for multicast, its MFT. */
@@ -98,7 +98,8 @@ export function runPackets(
   for (let i = 0; i < jobs.length; i++) queues[jobs[i]!.source]!.push(i);
   const qPos = new Int32Array(net.numNodes);
   const hostFree = new Float64Array(net.numNodes);
-  const heap = new TimeHeap();
+  // Events are scheduled at most a packet's length or the routing delay and one ahead.
+  const heap = new TimeWheel(Math.max(L, R + 1));
   const fifos = S > 1 ? new CreditFifos(net, S) : undefined;
   // Per buffer (credit mode): the cycle its packet's requests are due, and whether they are listed.
   const readyAt = new Float64Array(fifos ? NB : 0);

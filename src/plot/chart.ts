@@ -59,7 +59,8 @@ export function renderSvg(spec: ChartSpec): string {
     color,
     marks: [
       Plot.frame({ stroke: '#999' }),
-      Plot.line(rows, { x: 'x', y: 'y', stroke: 'series', strokeWidth: 2, sort: 'x' }),
+      // z names the grouping: series named by numbers would otherwise read as a quantitative channel.
+      Plot.line(rows, { x: 'x', y: 'y', z: 'series', stroke: 'series', strokeWidth: 2, sort: 'x' }),
       Plot.dot(rows, { x: 'x', y: 'y', fill: 'series', r: 3 }),
       ...(withBars.length
         ? [Plot.ruleX(withBars, { x: 'x', y1: 'lo', y2: 'hi', stroke: 'series', strokeWidth: 1.5 })]

@@ -74,7 +74,13 @@ export function estimateResources(config: McsimConfig): ResourceEstimate {
   const count = (v: number | 'all') => (v === 'all' ? maxRouterVcs : v);
   const endpoint = N * (count(config.network.injectionChannels) + count(config.network.consumptionChannels));
   const buffers = netBuffers + endpoint;
-  const liveMessages = expectedLiveMessages(config, topo);
+  // A load beyond what the end nodes' channels carry is refused by the run itself, naming the load
+  // (sim/drivers/driver.ts, checkLoad): estimated at that bound, it does not read as a memory problem.
+  const perNode = Math.max(
+    count(config.network.injectionChannels),
+    count(config.network.consumptionChannels),
+  );
+  const liveMessages = expectedLiveMessages(config, topo, perNode);
   const simulated = config.workload.type !== 'steps';
   const bytes =
     BYTES.base +
@@ -102,7 +108,7 @@ function safeVcs(config: McsimConfig, topo: Topology): number[] {
  * queueing of a loaded network, and at most what the run creates. A given message list: all of it. Contention-free multicast and
  * the step model: one multicast at a time.
  */
-function expectedLiveMessages(config: McsimConfig, topo: Topology): number {
+function expectedLiveMessages(config: McsimConfig, topo: Topology, maxLoad: number): number {
   const w = config.workload;
   const t = config.timing;
   const avgDistance = topo.dims.reduce((a, k) => a + k / 3, 0);
@@ -111,7 +117,7 @@ function expectedLiveMessages(config: McsimConfig, topo: Topology): number {
     case 'uniform':
     case 'mixed': {
       // No more than the run creates before its window closes (then the network only drains).
-      const rate = (topo.numNodes * w.load) / w.packetLength;
+      const rate = (topo.numNodes * Math.min(w.load, maxLoad)) / w.packetLength;
       return Math.ceil(Math.min(2 * rate * latency(w.packetLength), rate * (w.warmup + w.measure)));
     }
     case 'messages':

@@ -91,3 +91,15 @@ export function readSweepRecords<T>(path: string): T[] {
         );
   return lines.map((l) => l.value as T);
 }
+
+/**
+ * The line number of a JSONL file's last line when it is a write cut short (no newline, not a
+ * whole JSON object), which the readers leave out; undefined when the file ends whole.
+ */
+export function cutLastLine(path: string): number | undefined {
+  if (!existsSync(path)) return undefined;
+  const text = readFileSync(path, 'utf8');
+  if (text.length === 0 || text.endsWith('\n')) return undefined;
+  const lines = text.split('\n');
+  return isObjectLine(lines[lines.length - 1]!) ? undefined : lines.length;
+}

@@ -6,6 +6,7 @@ import { ChunkPool } from './chunk-pool.js';
 import { ChunkReads } from './chunk-reads.js';
 import { checkProcessorSlots, InjectionQueue } from './injection-queue.js';
 import { OutputQueues } from './output-queue.js';
+import { WritePort } from './write-port.js';
 
 /** The most ports a packet can be replicated to at one switch: the down ports of a tree, else all but one. */
 export function maxFanout(net: Network): number {
@@ -105,18 +106,15 @@ class CentralBuffer {
   private readonly V: number;
   /** Per input channel: the slot granted last (its tail must be in before the next head follows). */
   private readonly newest: Int32Array;
+  /** Per input channel: the cycle its FIFO's flits were last counted (fillNow), and the count. */
+  private readonly fillT: Float64Array;
+  private readonly fillV: Int32Array;
   /** Per input channel and per node: the input port it arrives on (least-recently-served order). */
   private readonly inPortOfPc: Int32Array;
   /** Per input buffer: the cycle its packet first asked for the crossbar (Infinity: not yet). */
   private readonly asked: Float64Array;
-  /** Per switch: the write port's next free cycle and least-recently-served pointer. */
-  private readonly writeFree: Float64Array;
-  private readonly lrs: Int32Array;
-  /** Per switch: the cycle of its last central-buffer write (one write port, checked by check()). */
-  private readonly writeCycle: Float64Array;
-  private readonly bestBuf: Int32Array;
-  private readonly bestPri: Int32Array;
-  private readonly bestStamp: Float64Array;
+  /** Per switch: the central buffer's one write port (write-port.ts). */
+  private readonly port: WritePort;
   private readonly fifoFlits: number;
   private readonly chunk: number;
   private readonly reserve: number;
@@ -135,16 +133,12 @@ class CentralBuffer {
     this.head = new Int32Array(NC);
     this.count = new Int32Array(NC);
     this.newest = new Int32Array(NC).fill(-1);
+    this.fillT = new Float64Array(NC).fill(-1);
+    this.fillV = new Int32Array(NC);
     this.inPortOfPc = new Int32Array(NC);
     for (let pc = 0; pc < NC; pc++) this.inPortOfPc[pc] = inputPort(net, pc);
     this.asked = new Float64Array(net.numBuffers).fill(Number.POSITIVE_INFINITY);
-    const S = net.numSwitches;
-    this.writeFree = new Float64Array(S);
-    this.lrs = new Int32Array(S);
-    this.writeCycle = new Float64Array(S).fill(-1);
-    this.bestBuf = new Int32Array(S);
-    this.bestPri = new Int32Array(S);
-    this.bestStamp = new Float64Array(S).fill(-1);
+    this.port = new WritePort(net.numSwitches, net.numPorts * 2);
     this.fifoFlits = o.inputFifoFlits;
     this.chunk = o.chunkFlits;
     // Unvalidated (an engine built directly): the packet slot's capacity bounds the largest packet.
@@ -173,6 +167,20 @@ class CentralBuffer {
     this.count[pc]!--;
   }
 
+  /**
+   * fill(pc) as the link stage asks it, for every flit that bids for the channel: counted once per
+   * cycle, since the FIFO's packets and their counts change only after the cycle's bids (grants come
+   * before the link stage, moves and releases after its decisions).
+   */
+  private fillNow(pc: number): number {
+    const t = this.v.now;
+    if (this.fillT[pc] !== t) {
+      this.fillT[pc] = t;
+      this.fillV[pc] = this.fill(pc);
+    }
+    return this.fillV[pc]!;
+  }
+
   /** Flits of the packets still in channel pc's input FIFO. */
   private fill(pc: number): number {
     let n = 0;
@@ -196,9 +204,12 @@ class CentralBuffer {
     const net = this.net;
     this.pool.update();
     this.reads.step(t);
-    for (let i = 0; i < v.waitingCount; i++) this.reads.observe(v.waiting(i), t);
-    for (let i = 0; i < v.waitingCount; i++) {
+    const wp = this.port;
+    wp.open();
+    const nw = v.waitingCount;
+    for (let i = 0; i < nw; i++) {
       const b = v.waiting(i);
+      this.reads.observe(b, t);
       if (t < v.headReadyAt(b) || this.pool.isAdmitted(b)) continue;
       const kind = net.bufKind[b];
       const k = v.branches(b);
@@ -208,7 +219,7 @@ class CentralBuffer {
       // the switch attempts to store the packet in this central buffer").
       if (k < 2 && !(this.asked[b]! < t)) continue;
       const r = net.bufRouter[b]!;
-      if (t < this.writeFree[r]!) continue;
+      if (!wp.isFree(r, t)) continue;
       const L = v.length(b);
       // The header chunk is written at least one cycle after its last flit arrived ("The chunk path").
       if (this.reads.prevRecv(b) < Math.min(this.chunk, L)) continue;
@@ -224,59 +235,40 @@ class CentralBuffer {
       } else continue;
       // A replicated packet needs all its chunks; a unicast leaves the multicast reserve alone.
       if (k >= 2 ? free < chunks + k - 1 : free - chunks < this.reserve) continue;
-      this.bid(r, port, b, t);
+      wp.bid(r, port, b, t, i);
     }
     // Admitted packets' later chunks compete for the same write port ("Write port").
     const reads = this.reads;
     for (let i = 0; i < reads.trackedCount; i++) {
       const b = reads.trackedAt(i);
       const r = net.bufRouter[b]!;
-      if (t < this.writeFree[r]! || !reads.canWrite(b, t)) continue;
-      this.bid(r, this.portOf(b), b, t);
+      if (!wp.isFree(r, t) || !reads.canWrite(b, t)) continue;
+      wp.bid(r, this.portOf(b), b, t, -1);
     }
-    for (let i = 0; i < reads.trackedCount; i++) {
-      const b = reads.trackedAt(i);
-      const r = net.bufRouter[b]!;
-      if (this.bestStamp[r] !== t || this.bestBuf[r] !== b) continue;
-      this.bestStamp[r] = -1;
-      reads.writeNext(b);
-      this.wrote(r, t);
-      this.writeFree[r] = t + 1;
-      this.lrs[r] = this.portOf(b) + 1;
+    if (wp.settle()) this.writeWinners(t);
+  }
+
+  /**
+   * The write port's winners of cycle t: later chunks written, then header writes admitting their
+   * packets, in the order of the waiting heads (the order of the tracked list they join).
+   */
+  private writeWinners(t: number): void {
+    const net = this.net;
+    const wp = this.port;
+    for (let j = 0; j < wp.nwrites; j++) {
+      const b = wp.writes[j]!;
+      this.reads.writeNext(b);
+      wp.wrote(net.bufRouter[b]!, this.portOf(b), t, 1);
     }
-    for (let i = 0; i < v.waitingCount; i++) {
-      const b = v.waiting(i);
-      const r = net.bufRouter[b]!;
-      if (this.bestStamp[r] !== t || this.bestBuf[r] !== b) continue;
-      this.bestStamp[r] = -1;
-      const k = v.branches(b);
+    for (let j = 0; j < wp.nadmits; j++) {
+      const b = wp.admits[j]!;
+      const k = this.v.branches(b);
       this.pool.admit(b, k);
-      this.wrote(r, t);
       this.reads.track(b, t, true);
-      this.writeFree[r] = t + Math.max(1, k);
-      this.lrs[r] = this.portOf(b) + 1;
+      wp.wrote(net.bufRouter[b]!, this.portOf(b), t, Math.max(1, k));
       // The packet has left its input's FIFO: the next one behind it is at the head.
       if (net.bufKind[b] === BUF_NET) this.pop(net.bufPc[b]!);
       else this.inj.left(b);
-    }
-  }
-
-  /** Book-keeping for check(): a write (a chunk, or the first header copy) into switch r's buffer in cycle t. */
-  private wrote(r: number, t: number): void {
-    if (this.writeCycle[r] === t) {
-      if (this.violation === undefined)
-        this.violation = `central-buffer: two chunk writes into switch ${r}'s central buffer in cycle ${t}`;
-    } else this.writeCycle[r] = t;
-  }
-
-  /** Input b bids for switch r's write port in cycle t; the least recently served input port wins. */
-  private bid(r: number, port: number, b: number, t: number): void {
-    const P2 = this.net.numPorts * 2;
-    const pri = (port - this.lrs[r]! + P2) % P2;
-    if (this.bestStamp[r] !== t || pri < this.bestPri[r]!) {
-      this.bestStamp[r] = t;
-      this.bestPri[r] = pri;
-      this.bestBuf[r] = b;
     }
   }
 
@@ -331,7 +323,7 @@ class CentralBuffer {
         if (kind !== BUF_NET) return true;
         return this.isHead(buf) && v.branches(buf) < 2;
       },
-      room: (buf) => pool.isAdmitted(buf) || this.fill(bufPc[buf]!) < this.fifoFlits,
+      room: (buf) => pool.isAdmitted(buf) || this.fillNow(bufPc[buf]!) < this.fifoFlits,
       // The processor's port: the same FIFO bound; a packet written into the central buffer has left it.
       injectRoom: (buf) => pool.isAdmitted(buf) || this.inj.room(buf),
       onGrant: (buf) => {
@@ -383,6 +375,8 @@ class CentralBuffer {
       },
       check: () => {
         if (this.violation) return this.violation;
+        const writes = this.port.check();
+        if (writes !== undefined) return writes;
         for (let pc = 0; pc < net.numNetChannels; pc++)
           if (this.fill(pc) > this.fifoFlits)
             return `central-buffer: input FIFO ${pc} holds ${this.fill(pc)} flits (capacity ${this.fifoFlits})`;

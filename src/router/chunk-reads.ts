@@ -51,6 +51,11 @@ export class ChunkReads {
   private readonly readable: Int32Array;
   private readonly writeFrom: Float64Array;
   private readonly copies: Uint8Array;
+  /**
+   * Per buffer: the first cycle any port of its packet may read (its ports' reads wait on their
+   * serializers until then), or 0. Reads only raise a port's count, so the bound stays valid.
+   */
+  private readonly wake: Float64Array;
   private readonly list: Int32Array;
   private readonly pos: Int32Array;
   private n = 0;
@@ -85,6 +90,7 @@ export class ChunkReads {
     this.readable = new Int32Array(NB);
     this.writeFrom = new Float64Array(NB);
     this.copies = new Uint8Array(NB);
+    this.wake = new Float64Array(NB);
     this.list = new Int32Array(NB);
     this.pos = new Int32Array(NB).fill(-1);
     this.bestStamp = new Float64Array(NB).fill(-1);
@@ -159,6 +165,7 @@ export class ChunkReads {
     this.written[b] = copies ? 1 : 0;
     this.readable[b] = 0;
     this.writeFrom[b] = copies ? t + Math.max(1, k) : t;
+    this.wake[b] = 0;
     this.pos[b] = this.n;
     this.list[this.n++] = b;
   }
@@ -206,23 +213,35 @@ export class ChunkReads {
   step(t: number): void {
     const v = this.v;
     const C = this.chunk;
+    let nt = 0;
+    const on = this.on;
+    const readN = this.readN;
+    const serial = this.serial;
+    // One pass: a packet's writes and its ports' bids read nothing another packet's writes change.
     for (let i = 0; i < this.n; i++) {
       const b = this.list[i]!;
       this.observe(b, t);
       this.readable[b] = this.written[b]!;
       // A central buffer's later chunks compete for its one write port (writeNext, from the model).
       if (this.copies[b] === 0 && this.canWrite(b, t)) this.written[b]!++;
-    }
-    let nt = 0;
-    for (let i = 0; i < this.n; i++) {
-      const b = this.list[i]!;
+      // No port of the packet can read before cycle wake[b] (see below).
+      if (t < this.wake[b]!) continue;
       const L = v.length(b);
-      for (let k = 0; k < v.branches(b); k++) {
+      const nb = v.branches(b);
+      let wake = Number.POSITIVE_INFINITY;
+      for (let k = 0; k < nb; k++) {
         const slot = v.slot(b, k);
-        const r = this.readN[slot]!;
+        const r = readN[slot]!;
+        if (on[slot] !== 1 || r >= L) continue;
         // Most cycles a port has read ahead of its link as far as its serializer allows: that is
-        // checked first.
-        if (this.on[slot] !== 1 || r >= L || r - v.sent(slot) > this.serial) continue;
+        // checked first. A branch sends at most one flit a cycle, so it stays that far ahead for
+        // `ahead` cycles: the packet is not looked at again before then.
+        const ahead = r - v.sent(slot) - serial;
+        if (ahead > 0) {
+          if (t + ahead < wake) wake = t + ahead;
+          continue;
+        }
+        wake = t + 1;
         if (v.output(slot) < 0 && !this.next(slot, r)) continue;
         const c = (r / C) | 0;
         const avail = c === 0 && this.copies[b] === 1 ? this.hdrAt[slot]! < t : c < this.readable[b]!;
@@ -234,6 +253,7 @@ export class ChunkReads {
           this.touched[nt++] = ram;
         } else if (this.before(slot, this.bestSlot[ram]!)) this.bestSlot[ram] = slot;
       }
+      this.wake[b] = wake;
     }
     for (let i = 0; i < nt; i++) {
       const slot = this.bestSlot[this.touched[i]!]!;

@@ -28,7 +28,8 @@ export const ibSwitch: SwitchModel = {
     const cap = net.bufCap;
     const { bufPc, pcSrc, injFirst } = net;
     return {
-      needs: ['wholePackets'],
+      // canInject picks the VL by the worm's SL.
+      needs: ['wholePackets', 'injectChoice'],
       ordered: false,
       wholePackets: true,
       oneHostLink: true,

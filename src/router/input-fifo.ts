@@ -61,6 +61,19 @@ export const inputFifoSwitch: SwitchModel = {
       }
       return n;
     };
+    // fill(pc) as the link stage asks it, for every flit that bids for the channel: counted once per
+    // cycle, since the queue and its counts change only after the cycle's bids (grants come before
+    // the link stage, moves and releases after its decisions).
+    const fillT = new Float64Array(NC).fill(-1);
+    const fillV = new Int32Array(NC);
+    const fillNow = (pc: number): number => {
+      const t = v.now;
+      if (fillT[pc] !== t) {
+        fillT[pc] = t;
+        fillV[pc] = fill(pc);
+      }
+      return fillV[pc]!;
+    };
     const opts = net.switchOptions;
     // The processor's port holds as many flits as a switch link's input FIFO (bufferDepth).
     const fifo = bufCap[NC > 0 ? pcFirstBuf[0]! : net.injFirst[0]!]!;
@@ -88,7 +101,7 @@ export const inputFifoSwitch: SwitchModel = {
         return bufKind[buf] !== BUF_NET || bufVc[buf] === front[bufPc[buf]!];
       },
       room(buf) {
-        return fill(bufPc[buf]!) < bufCap[buf]!;
+        return fillNow(bufPc[buf]!) < bufCap[buf]!;
       },
       onGrant(buf) {
         inj?.granted(buf);

@@ -34,6 +34,16 @@ footer{grid-column:1/3;border-top:1px solid #ddd;padding:6px 10px;display:flex;g
 .worm.deadlocked{stroke-width:calc(var(--ww,4.5px)*1.35);filter:drop-shadow(0 0 2px #f00)}
 .waited{fill:none;stroke:#e00;stroke-width:2;stroke-dasharray:3 2;pointer-events:stroke}
 .stop{font-size:8px;font-weight:700;pointer-events:none}
+.endpoint circle{fill:none;stroke-width:2}.endpoint text{font:700 8px sans-serif;text-anchor:middle;pointer-events:none}
+.endpoint.src circle{stroke:#111}.endpoint.src text{fill:#111}.endpoint.dst circle{stroke:#2a7}.endpoint.dst text{fill:#2a7}
+#legend{margin-top:12px;border-top:1px solid #eee}#legend h4{margin:8px 0 4px}#legend ul{list-style:none;padding:0;margin:0}
+#legend li{margin:2px 0;display:flex;align-items:center;gap:6px}
+.swatch{display:inline-block;width:22px;height:5px;border-radius:2px}.swatch.dashed{border-top:2px dashed #e00;height:0}
+.mark{display:inline-block;width:16px;height:16px;border-radius:50%;border:2px solid;font:700 9px/12px sans-serif;text-align:center}
+.mark.src{border-color:#111}.mark.dst{border-color:#2a7;color:#2a7}
+.services{display:grid;grid-template-columns:auto 1fr;gap:2px 8px;margin:0}.services dt{font-weight:700}.services dd{margin:0}
+.heat-scale{display:flex;align-items:center;gap:6px}.heat-scale .ramp{flex:1;height:8px;background:linear-gradient(90deg,#ffffcc,#fd8d3c,#800026)}
+.note{color:#666;font-size:11px;margin:2px 0}
 .stop.retransmit{text-decoration:underline}
 `;
 
@@ -58,7 +68,7 @@ export function viewerPage(trace: Trace, script: string): string {
 <header><h1>mcsim view</h1><span id="title"></span><span id="status"></span>
 <label><input type="checkbox" id="heat"> utilisation heat map (h)</label></header>
 <div id="stage"></div>
-<aside><div id="panel"></div><pre id="deadlock"></pre></aside>
+<aside><div id="panel"></div><div id="legend"></div><pre id="deadlock"></pre></aside>
 <footer><div id="timeline"></div>
 <span id="keys">space play/pause &middot; &larr;/&rarr; step (shift: 10) &middot; +/- speed &middot; Home/End &middot; h heat map &middot; z/x zoom, drag to pan &middot; f fit &middot; Esc clear</span></footer>
 <div id="tip" hidden></div>

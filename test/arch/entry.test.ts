@@ -9,6 +9,8 @@ describe('the package entry (src/index.ts -> dist/index.js)', () => {
       'parseConfig',
       'Engine',
       'runSweep',
+      'runSweeps',
+      'estimatedSeconds',
       'loadExperiment',
       'readSweepRecords',
     ])

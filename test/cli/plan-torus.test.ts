@@ -74,6 +74,21 @@ describe('mcsim plan: hop latency, traffic, depths and trees', () => {
     const r = mcsim('plan', ...C, '--dests', C_DESTS);
     assert.equal(r.code, 0, r.err);
     assert.match(r.out, /hop latency 9 \(001 sec\. 3\.4: 225 ns at 25 ns per hop\)/);
+    // 001's nanoseconds belong to its tori: a mesh plan gives the hop count alone.
+    const mesh = mcsim(
+      'plan',
+      '--topology',
+      'mesh:8x8',
+      '--algorithm',
+      'tpm',
+      '--source',
+      '3,4',
+      '--dests',
+      '0,0 5,7',
+    );
+    assert.equal(mesh.code, 0, mesh.err);
+    assert.match(mesh.out, /hop latency \d+\n/);
+    assert.doesNotMatch(mesh.out, /001 sec/);
     const pic = r.out.split('\n').slice(4, 17).join('\n');
     assert.equal(
       pic,

@@ -31,4 +31,26 @@ describe('config errors name what the user wrote', () => {
     assert.equal(r.code, 2);
     assert.match(r.err, /stops\[0\]\.node: .*got 1 \(quote node ids: "1,0"; in YAML flow style/);
   });
+
+  it('a value of the wrong type or out of range says what the field allows', async () => {
+    const cases: Array<[string, RegExp]> = [
+      ['network.bufferDepth=abc', /^mcsim: network\.bufferDepth: expected a number, got "abc"$/],
+      ['network.bufferDepth=2.5', /^mcsim: network\.bufferDepth: expected a whole number, got 2\.5$/],
+      ['workload.load=0', /^mcsim: workload\.load: expected a number greater than 0, got 0$/],
+      ['network.topology=3', /^mcsim: network\.topology: expected a string, got 3$/],
+      [
+        'network.injectionChannels=x',
+        /^mcsim: network\.injectionChannels: expected a number or "all", got "x"$/,
+      ],
+      [
+        'network.vcs=[1, a]',
+        /^mcsim: network\.vcs: expected a number or an object \(name: value\), got \[1,"a"\]$/,
+      ],
+    ];
+    for (const [set, want] of cases) {
+      const r = await mcsimInProcess(['run', '--set', set]);
+      assert.equal(r.code, 2, set);
+      assert.match(r.err.trim(), want);
+    }
+  });
 });

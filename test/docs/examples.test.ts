@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
 import {
   existsSync,
   mkdtempSync,
@@ -11,12 +12,13 @@ import {
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { after, before, describe, it } from 'node:test';
+import { pathToFileURL } from 'node:url';
 import { parse as parseYaml } from 'yaml';
 import { mcsimInProcess, type Outcome } from '../cli/in-process.js';
 import { type Block, type Command, codeBlocks, parseShellLine } from './markdown.js';
 
 /**
- * Every sh and yaml example of README.md and docs/ runs, in document order, in a directory of its
+ * Every sh, yaml and ts example of README.md and docs/ runs, in document order, in a directory of its
  * own per Markdown file; the conventions are in docs/examples.md. The CLI runs in this process
  * (its entry function), which keeps the whole file to seconds.
  */
@@ -80,7 +82,25 @@ async function runCommand(cmd: Command, where: string, expected: number, notRun:
   if (cmd.stdoutTo) writeFileSync(cmd.stdoutTo, r.out);
 }
 
+/**
+ * A TypeScript block runs as a module of its own under tsx, in the file's directory; its imports of
+ * the package (`from 'mcsim'`) are this repository's build, dist/index.js.
+ */
+function runTypeScript(b: Block, index: number): void {
+  const file = `example-${index}.mts`;
+  const entry = pathToFileURL(join(ROOT, 'dist/index.js')).href;
+  writeFileSync(file, b.text.replace(/from 'mcsim'/g, `from '${entry}'`));
+  if (b.notRun) return;
+  const r = spawnSync(process.execPath, ['--import', 'tsx', file], { encoding: 'utf8', timeout: 120_000 });
+  assert.equal(
+    r.status,
+    b.exit ?? 0,
+    `${b.where}: the TypeScript example exited with ${r.status}: ${r.stderr}`,
+  );
+}
+
 async function runBlock(b: Block, index: number): Promise<void> {
+  if (b.lang === 'ts') return runTypeScript(b, index);
   const expected = b.exit ?? 0;
   if (b.lang === 'sh' || b.lang === 'bash') {
     for (const [k, line] of b.text.split('\n').entries()) {
@@ -99,7 +119,9 @@ async function runBlock(b: Block, index: number): Promise<void> {
 }
 
 for (const md of markdownFiles()) {
-  const blocks = codeBlocks(join(ROOT, md), md).filter((b) => ['sh', 'bash', 'yaml', 'yml'].includes(b.lang));
+  const blocks = codeBlocks(join(ROOT, md), md).filter((b) =>
+    ['sh', 'bash', 'yaml', 'yml', 'ts'].includes(b.lang),
+  );
   if (blocks.length === 0) continue;
   describe(`examples of ${md}`, () => {
     const home = process.cwd();

@@ -49,6 +49,7 @@ describe('which shortcuts run (chooseShortcuts)', () => {
       [{ packed: false }, ['packed']],
       [{ drainLines: false }, ['drainLines']],
       [{ streams: false }, ['streams']],
+      [{ nodeInject: false }, ['nodeInject']],
       [{ streams: false, soleBidders: false }, ['soleBidders', 'streams']],
       [{ streams: false, packed: false, drainLines: false }, UNITS],
     ];
@@ -99,6 +100,7 @@ describe('which shortcuts run (chooseShortcuts)', () => {
       ['wholePackets', UNITS],
       ['orderedRequests', ['groupWaits', 'routingWheel']],
       ['requestQueues', ['groupWaits', 'routingWheel']],
+      ['injectChoice', ['nodeInject']],
     ];
     for (const [need, off] of cases)
       assert.deepEqual(chooseShortcuts({}, net, { ...plainPolicy, needs: [need] }, {}), allBut(...off), need);

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
-import { routingResolver } from '../../cli/plan.js';
+import { routingResolver } from '../../src/api/plan.js';
 import { PLANNERS, plannerFor } from '../../src/multicast/registry.js';
 import { defaultRoutingName } from '../../src/routing/registry.js';
 import { parseTopology } from '../../src/topology/registry.js';

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { routingResolver } from '../../cli/plan.js';
+import { routingResolver } from '../../src/api/plan.js';
 import { planView } from '../../src/multicast/inspect.js';
 import { plannerFor } from '../../src/multicast/registry.js';
 import { parseTopology } from '../../src/topology/registry.js';

@@ -1,4 +1,4 @@
-import { routingResolver } from '../../cli/plan.js';
+import { routingResolver } from '../../src/api/plan.js';
 import { traceWorm } from '../../src/multicast/inspect.js';
 import { planMetrics } from '../../src/multicast/metrics.js';
 import type { MulticastPlan } from '../../src/multicast/plan.js';

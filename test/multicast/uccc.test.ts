@@ -1,10 +1,10 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
-import { routingResolver } from '../../cli/plan.js';
 import { checkContention } from '../../src/analysis/contention.js';
 import { stepModel } from '../../src/analysis/steps.js';
 import { unicastsOf } from '../../src/analysis/unicasts.js';
+import { routingResolver } from '../../src/api/plan.js';
 import { checkDeliveries } from '../../src/multicast/inspect.js';
 import { recursiveHalvingPlan } from '../../src/multicast/recursive-halving.js';
 import { dimensionOrderedChain, halveUccc, rChain, uccc } from '../../src/multicast/uccc.js';

@@ -94,4 +94,15 @@ describe('plot panels', () => {
     assert.ok(a.includes('>500<') || a.includes('>512<') || a.includes('>400<'));
     assert.ok(!b.includes('>50<'));
   });
+
+  it('series of one point each draw without a warning mark (Observable Plot drew a warning sign in the chart)', async () => {
+    const { renderSvg } = await import('../../src/plot/chart.js');
+    const series = Array.from({ length: 8 }, (_, i) => ({
+      name: `${32 * 2 ** i}`,
+      points: [{ x: 1, y: i }],
+    }));
+    const svg = renderSvg({ xlabel: 'x', ylabel: 'y', series });
+    assert.doesNotMatch(svg, /warning|⚠/);
+    assert.equal((svg.match(/<circle/g) ?? []).length, 8, 'a dot per point');
+  });
 });

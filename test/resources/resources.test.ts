@@ -4,7 +4,7 @@ import { catalog } from '../../reproduction/catalog.js';
 import { parseConfig } from '../../src/config/load.js';
 import { checkResources, defaultLimitMb } from '../../src/resources/check.js';
 import { estimateResources } from '../../src/resources/estimate.js';
-import { checkSweepResources } from '../../src/resources/experiment.js';
+import { checkSweepResources } from '../../src/sweep/resources.js';
 import { McsimError } from '../../src/util/errors.js';
 import { mcsimInProcess } from '../cli/in-process.js';
 

@@ -64,14 +64,14 @@ describe('switch models declare what they need of the engine (policy.ts NEEDS)',
     assert.doesNotThrow(() => new Engine(net, declared, PAPER_TIMING));
   });
 
-  it('the models need what they do: nothing for wormhole, whole packets for ib, a FIFO for input-fifo', () => {
+  it('the models need what they do: nothing for wormhole, whole packets and the VL by SL for ib, a FIFO for input-fifo', () => {
     const net = makeNet('mesh:4x4', { bufferDepth: 12 });
     const needs = (label: string) =>
       SWITCHES.find((s) => s.label === label)!.model.create(net, new SwitchView(new EngineState(net, {})))
         .needs ?? [];
     assert.deepEqual(needs('wormhole'), []);
     assert.deepEqual(needs('vct'), []);
-    assert.deepEqual(needs('ib'), ['wholePackets']);
+    assert.deepEqual(needs('ib'), ['wholePackets', 'injectChoice']);
     assert.deepEqual(needs('input-fifo'), ['orderedRequests', 'sharedSpace']);
   });
 });

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { routingResolver } from '../../cli/plan.js';
+import { routingResolver } from '../../src/api/plan.js';
 import { parseConfig } from '../../src/config/load.js';
 import { planMetrics } from '../../src/multicast/metrics.js';
 import { plannerFor } from '../../src/multicast/registry.js';

@@ -47,6 +47,11 @@ export const SHORTCUTS = {
     valid: 'plain links (as streams)',
     module: 'drain-lines.ts',
   },
+  nodeInject: {
+    rule: "the switch model is asked once per waiting node and cycle whether its worm may take an injection buffer (with the node's first one, held or not), and a refusal holds for the node's every buffer",
+    valid: 'the model answers canInject per node: no injectChoice',
+    module: '../terminals.ts',
+  },
 } as const;
 
 export type ShortcutName = keyof typeof SHORTCUTS;
@@ -89,6 +94,9 @@ export function chooseShortcuts(
   // say at the request or the claim (requestQueues); then the pending list's order changes no
   // decision.
   const orderFree = !needs.includes('orderedRequests') && !needs.includes('requestQueues');
+  // canInject's answer is the node's (its port, 002 sec. 4.1, 5), the same for every free buffer
+  // until a grant changes the node's state.
+  const nodeInject = !needs.includes('injectChoice');
   return {
     sleep: clockFree && wish.sleep !== false,
     groupWaits: orderFree && wish.groupWaits !== false,
@@ -98,5 +106,6 @@ export function chooseShortcuts(
     streams: plain && wish.streams !== false,
     packed: plain && wish.packed !== false,
     drainLines: plain && wish.drainLines !== false,
+    nodeInject: nodeInject && wish.nodeInject !== false,
   };
 }

@@ -56,7 +56,7 @@ export function checkLoad(net: Network, injectedPerNode: number, deliveredPerNod
     );
 }
 
-const round = (x: number) => Math.round(x * 1e6) / 1e6;
+const round = (x: number) => (Number.isFinite(x * 1e6) ? Math.round(x * 1e6) / 1e6 : x);
 
 /**
  * Batches of an open-loop window: a fixed window in 20 batches; one that may end by convergence

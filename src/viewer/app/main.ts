@@ -1,6 +1,7 @@
 import type { Trace } from '../../trace/format.js';
 import { bindKeys, type Player, SPEEDS, timeline } from './controls.js';
 import { layoutOf } from './layout.js';
+import { legendHtml } from './legend.js';
 import { ViewModel } from './model.js';
 import { channelInfo, messageInfo } from './panel.js';
 import { NetworkView } from './render.js';
@@ -20,7 +21,14 @@ function boot(): void {
   const panel = $('panel');
   const dead = trace.end.deadlock;
 
-  let cycle = model.start;
+  // A plan's one message is shown from the start: its source, destinations and worms. The view opens
+  // on the cycle before its first worm enters the network, not on the start-up's empty cycles.
+  const planMessage = trace.header.source.kind === 'plan' ? trace.worms[0]?.message : undefined;
+  const firstHead = Math.min(...trace.worms.map((w) => w.hops[0]?.[2] ?? Number.POSITIVE_INFINITY));
+  let cycle =
+    planMessage !== undefined && Number.isFinite(firstHead)
+      ? Math.max(model.start, firstHead - 1)
+      : model.start;
   let playing = false;
   let speed = 3;
   let selected: number | undefined;
@@ -31,7 +39,9 @@ function boot(): void {
     view.draw(model.heldAt(cycle), selected, deadlockShown());
     $('status').textContent = deadlockShown()
       ? `deadlock at cycle ${dead!.cycle}: worms ${dead!.cycleOfWaits.join(', ')} wait for one another`
-      : '';
+      : cycle < firstHead
+        ? `start-up: the first worm enters the network at cycle ${firstHead}`
+        : '';
     if (hovered !== undefined) tip.innerHTML = channelInfo(model, hovered, cycle);
     sync();
   };
@@ -78,7 +88,10 @@ function boot(): void {
 
   const select = (m: number | undefined) => {
     selected = m;
-    panel.innerHTML = m === undefined ? '<p>Click a worm to see its message.</p>' : messageInfo(model, m);
+    panel.innerHTML =
+      m === undefined
+        ? '<p>Click a worm to see its message: its source, destinations and stops are marked.</p>'
+        : messageInfo(model, m);
     render();
   };
   const svg = view.svg.node()!;
@@ -104,14 +117,18 @@ function boot(): void {
     if (m !== null) return select(Number(m));
     const c = el.getAttribute('data-channel');
     const holder = c === null ? undefined : model.heldAt(cycle).find((x) => x.hop[0] === Number(c));
-    select(holder?.worm.message);
+    // A plan keeps its one message shown; elsewhere a click on nothing clears the selection.
+    select(holder?.worm.message ?? planMessage);
   });
   const heatBox = $('heat') as HTMLInputElement;
-  const toggleHeat = () => {
-    heatBox.checked = !view.heat;
-    view.setHeat(heatBox.checked);
+  const maxUse = Math.max(0, ...model.utilisation);
+  const setHeat = (on: boolean) => {
+    heatBox.checked = on;
+    view.setHeat(on);
+    $('legend').innerHTML = legendHtml(trace, { on, max: maxUse });
   };
-  heatBox.onchange = () => view.setHeat(heatBox.checked);
+  const toggleHeat = () => setHeat(!view.heat);
+  heatBox.onchange = () => setHeat(heatBox.checked);
   bindKeys({
     player,
     toggleHeat,
@@ -122,7 +139,8 @@ function boot(): void {
   if (dead) $('deadlock').textContent = dead.text;
 
   view.fit();
-  select(undefined);
+  setHeat(false);
+  select(planMessage);
 
   (window as unknown as { mcsimViewer: unknown }).mcsimViewer = {
     /** The shown cycle and, per worm in flight, the channels (with VC) it holds after that cycle. */
@@ -142,10 +160,7 @@ function boot(): void {
     play: () => player.setPlaying(true),
     pause: () => player.setPlaying(false),
     select: (m?: number) => select(m),
-    heat: (on: boolean) => {
-      heatBox.checked = on;
-      view.setHeat(on);
-    },
+    heat: (on: boolean) => setHeat(on),
   };
 }
 

@@ -1,17 +1,9 @@
 import * as d3 from 'd3';
-import type { TraceWorm } from '../../trace/format.js';
 import { type Layout, NODE_R, STEP } from './layout.js';
+import { colourBy, isDestination, wormColour } from './legend.js';
 import type { HeldHop, ViewModel } from './model.js';
 
 type G = d3.Selection<SVGGElement, unknown, null, undefined>;
-
-/** A colour per message, stable across cycles; each later phase a shade darker. */
-export function wormColour(w: TraceWorm): string {
-  const base = d3.schemeTableau10[w.message % 10]!;
-  if (w.phase <= 1) return base;
-  const c = d3.color(base)!;
-  return c.darker(0.7 * (w.phase - 1)).formatHex();
-}
 
 /**
  * The network drawing: a zoomable SVG with the channels (grey, or coloured by utilisation), the
@@ -22,7 +14,9 @@ export class NetworkView {
   private readonly channels: G;
   private readonly worms: G;
   private readonly marks: G;
+  private readonly endpoints: G;
   private readonly waits: G;
+  private readonly colours: 'worm' | 'message';
   private readonly nodeLabels: G;
   private readonly zoom: d3.ZoomBehavior<SVGSVGElement, unknown>;
   heat = false;
@@ -35,6 +29,7 @@ export class NetworkView {
     this.svg = d3.select(host).append('svg').attr('id', 'net').attr('role', 'img');
     const root = this.svg.append('g').attr('class', 'zoom');
     const h = model.trace.header;
+    this.colours = colourBy(model.trace);
     this.channels = root.append('g').attr('class', 'channels');
     this.channels
       .selectAll('path')
@@ -78,6 +73,8 @@ export class NetworkView {
       .attr('x', (p) => p.x)
       .attr('y', (p) => p.y + NODE_R + 9)
       .text((_, i) => h.nodes[i]!);
+    // The shown message's source and destinations, under the worms.
+    this.endpoints = root.append('g').attr('class', 'endpoints');
     this.worms = root.append('g').attr('class', 'worms');
     // What deadlocked worms wait for is drawn over the worms holding it.
     this.waits = root.append('g').attr('class', 'waits');
@@ -119,7 +116,11 @@ export class NetworkView {
       .classed('hot', on);
   }
 
-  /** Draws the worms holding channels after cycle t; `selected` message's worms stand out. */
+  /**
+   * Draws the worms holding channels after cycle t; `selected` message's worms stand out, and its
+   * source, destinations and stop services are marked (on a busy network, only that message's:
+   * labels for every worm in flight would cover the node names).
+   */
   draw(held: HeldHop[], selected: number | undefined, deadlockShown: boolean): void {
     const { layout, model } = this;
     const dead = deadlockShown ? model.deadlocked : new Map<number, number[]>();
@@ -140,7 +141,7 @@ export class NetworkView {
       .attr('pathLength', 1)
       // The header end of a channel fills as flits cross it: the worm grows from its header.
       .attr('stroke-dasharray', (d) => (d.filled >= 1 ? null : `${d.filled} 1`))
-      .style('stroke', (d) => wormColour(d.worm));
+      .style('stroke', (d) => wormColour(d.worm, this.colours));
     const waited: Array<{ c: number; w: number }> = [];
     for (const [w, chans] of dead) for (const c of chans) waited.push({ c, w });
     this.waits
@@ -151,19 +152,50 @@ export class NetworkView {
       .attr('data-channel', (d) => d.c)
       .attr('data-waiting-worm', (d) => d.w)
       .attr('d', (d) => layout.channels[d.c]!);
-    this.drawStops(held, selected);
+    this.drawStops(selected);
+    this.drawEndpoints(selected);
   }
 
-  /** Service marks at the stops of the worms shown: absorb (dot), forward (ring), retransmit (R). */
-  private drawStops(held: HeldHop[], selected: number | undefined): void {
-    const worms = new Map<number, TraceWorm>();
-    for (const h of held) worms.set(h.worm.worm, h.worm);
-    if (selected !== undefined) for (const w of this.model.wormsOf.get(selected) ?? []) worms.set(w.worm, w);
+  /** Source (S) and destinations (D) of message m, marked on their nodes. */
+  private drawEndpoints(m: number | undefined): void {
+    const worms = m === undefined ? [] : (this.model.wormsOf.get(m) ?? []);
+    const p = this.layout.nodes;
+    const marks: Array<{ node: number; kind: 'src' | 'dst' }> = [];
+    const first = worms.find((w) => w.phase === 1);
+    if (first) marks.push({ node: first.source, kind: 'src' });
+    const dests = new Set<number>();
+    for (const w of worms) for (const s of w.stops) if (isDestination(s.service)) dests.add(s.node);
+    for (const n of dests) marks.push({ node: n, kind: 'dst' });
+    const g = this.endpoints
+      .selectAll<SVGGElement, (typeof marks)[number]>('g')
+      .data(marks, (d) => `${d.kind}${d.node}`)
+      .join((enter) => {
+        const e = enter.append('g');
+        e.append('circle');
+        e.append('text');
+        return e;
+      })
+      .attr('class', (d) => `endpoint ${d.kind}`)
+      .attr('data-node', (d) => d.node);
+    g.select('circle')
+      .attr('cx', (d) => p[d.node]!.x)
+      .attr('cy', (d) => p[d.node]!.y)
+      .attr('r', NODE_R * 1.6);
+    g.select('text')
+      .attr('x', (d) => p[d.node]!.x)
+      .attr('y', (d) => p[d.node]!.y + NODE_R * 0.55)
+      .text((d) => (d.kind === 'src' ? 'S' : 'D'));
+  }
+
+  /** Service marks at the stops of message m's worms: its header services, by node. */
+  private drawStops(m: number | undefined): void {
+    const worms = m === undefined ? [] : (this.model.wormsOf.get(m) ?? []);
     const stops = new Map<number, { node: number; services: Set<string>; colour: string }>();
-    for (const w of worms.values())
+    for (const w of worms)
       for (const s of w.stops) {
         let e = stops.get(s.node);
-        if (!e) stops.set(s.node, (e = { node: s.node, services: new Set(), colour: wormColour(w) }));
+        if (!e)
+          stops.set(s.node, (e = { node: s.node, services: new Set(), colour: wormColour(w, this.colours) }));
         e.services.add(s.service);
       }
     const data = [...stops.values()];

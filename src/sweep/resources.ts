@@ -1,8 +1,8 @@
 import { availableParallelism } from 'node:os';
-import { effective, expandPoints } from '../sweep/points.js';
-import type { Experiment } from '../sweep/schema.js';
-import { checkResources } from './check.js';
-import type { ResourceEstimate } from './estimate.js';
+import { checkResources } from '../resources/check.js';
+import type { ResourceEstimate } from '../resources/estimate.js';
+import { effective, expandPoints } from './points.js';
+import type { Experiment } from './schema.js';
 
 export interface SweepResourceOptions {
   quick: boolean;
