@@ -2,25 +2,7 @@ import { AdaptiveChoice } from './adaptive.js';
 import { CH, CH_HELD } from './link-codes.js';
 import { BUF_INJ, BUF_NET, inputPort } from './network.js';
 import type { SwitchPolicy } from './policy.js';
-import {
-  B_BRN,
-  B_FEEDER,
-  B_GROUP,
-  B_LEG,
-  B_LEN,
-  B_OWNER,
-  B_PC,
-  B_PREV,
-  B_READY,
-  B_RECV,
-  B_TARGET,
-  BS,
-  S_ALT,
-  S_GROUP,
-  S_OUT,
-  S_ROUTE,
-  SS,
-} from './records.js';
+import { Buf, Slot } from './records.js';
 import type { EngineState } from './state.js';
 
 /**
@@ -90,21 +72,21 @@ export class Allocator {
     const waits = s.waits !== undefined;
     for (let i = 0; i < s.pendCount; i++) {
       const b = s.pend[i]!;
-      if (t < s.bufs[BS * b + B_READY]!) continue;
+      if (t < s.bufs[Buf.SIZE * b + Buf.READY]!) continue;
       if (this.ordered && !this.policy.mayRequest!(b)) continue;
-      const n = s.bufs[BS * b + B_BRN]!;
+      const n = s.bufs[Buf.SIZE * b + Buf.BRN]!;
       // A unicast head whose group has no free buffer would not ask (request): it waits on the
       // group's list until a buffer of it is released, instead of being visited every cycle. Its
       // place in the list is taken by the last pending buffer, visited next.
       if (
         waits &&
         n === 1 &&
-        slots[SS * b + S_OUT] === -1 &&
-        s.slots[SS * b + S_ALT] === 0 &&
-        s.groupFree[s.slots[SS * b + S_GROUP]!] === 0
+        slots[Slot.SIZE * b + Slot.OUT] === -1 &&
+        s.slots[Slot.SIZE * b + Slot.ALT] === 0 &&
+        s.groupFree[s.slots[Slot.SIZE * b + Slot.GROUP]!] === 0
       ) {
         if (b >= s.brReady.length || t >= s.brReady[b]!) {
-          s.waitForGroup(b, s.slots[SS * b + S_GROUP]!);
+          s.waitForGroup(b, s.slots[Slot.SIZE * b + Slot.GROUP]!);
           i--;
           continue;
         }
@@ -112,9 +94,9 @@ export class Allocator {
       const r = net.bufRouter[b]!;
       for (let k = 0; k < n; k++) {
         const slot = k * NB + b;
-        if (slots[SS * slot + S_OUT] !== -1) continue;
+        if (slots[Slot.SIZE * slot + Slot.OUT] !== -1) continue;
         if (slot < s.brReady.length && t < s.brReady[slot]!) continue;
-        const alt = s.slots[SS * slot + S_ALT]!;
+        const alt = s.slots[Slot.SIZE * slot + Slot.ALT]!;
         if (alt !== 0) {
           // A model that commits adaptive choices at the request (onRequest) moves the switch's
           // pointer within the cycle: those choices are made after this loop, in a fixed order.
@@ -123,9 +105,9 @@ export class Allocator {
             this.defer[ndefer++] = slot;
             continue;
           }
-          const port = this.adaptive.choose(slot, r, s.wormC[s.bufs[BS * b + B_OWNER]!]!.length);
-          slots[SS * slot + S_ROUTE] = (slots[SS * slot + S_ROUTE]! & ~0xff) | port;
-          s.slots[SS * slot + S_GROUP] = net.portChannel[r * net.numPorts + port]!;
+          const port = this.adaptive.choose(slot, r, s.wormC[s.bufs[Buf.SIZE * b + Buf.OWNER]!]!.length);
+          slots[Slot.SIZE * slot + Slot.ROUTE] = (slots[Slot.SIZE * slot + Slot.ROUTE]! & ~0xff) | port;
+          s.slots[Slot.SIZE * slot + Slot.GROUP] = net.portChannel[r * net.numPorts + port]!;
         }
         nreq = this.request(slot, b, t, nreq);
       }
@@ -146,7 +128,7 @@ export class Allocator {
       const slot = rs[i]!;
       const g = rg[i]!;
       const b = slot < NB ? slot : slot % NB;
-      const w = s.bufs[BS * b + B_OWNER]!;
+      const w = s.bufs[Buf.SIZE * b + Buf.OWNER]!;
       const len = s.wormC[w]!.length;
       let first: number;
       let count: number;
@@ -158,20 +140,20 @@ export class Allocator {
       } else {
         first = net.pcFirstBuf[g]!;
         count = net.pcVcs[g]!;
-        mask = slots[SS * slot + S_ROUTE]! >>> 8;
+        mask = slots[Slot.SIZE * slot + Slot.ROUTE]! >>> 8;
       }
       const S = this.laneSlots;
       for (let v = 0; v < count; v++) {
         const bit = S === 1 || g >= net.numNetChannels ? v : Math.floor(v / S);
         if (bit < 24 && !((mask >>> bit) & 1)) continue;
         const cand = first + v;
-        if (s.bufs[BS * cand + B_OWNER] !== -1 || !this.policy.canAllocate(cand, len)) continue;
+        if (s.bufs[Buf.SIZE * cand + Buf.OWNER] !== -1 || !this.policy.canAllocate(cand, len)) continue;
         // Under a credit delay the upstream router sees the buffer free only when the credit is in.
         if (cand < s.freeAt.length && t < s.freeAt[cand]!) continue;
         this.grant(slot, b, w, cand);
         this.rrAlloc[g] = S === 1 ? b + 1 : this.laneEnd(b);
-        if (s.slots[SS * slot + S_ALT] !== 0)
-          this.adaptive.granted(net.bufRouter[b]!, slots[SS * slot + S_ROUTE]! & 0xff);
+        if (s.slots[Slot.SIZE * slot + Slot.ALT] !== 0)
+          this.adaptive.granted(net.bufRouter[b]!, slots[Slot.SIZE * slot + Slot.ROUTE]! & 0xff);
         break;
       }
     }
@@ -195,9 +177,9 @@ export class Allocator {
     const slots = s.slots;
     for (let i = 0; i < s.pendCount; ) {
       const b = s.pend[i]!;
-      const n = s.bufs[BS * b + B_BRN]!;
+      const n = s.bufs[Buf.SIZE * b + Buf.BRN]!;
       let open = false;
-      for (let k = 0; k < n; k++) if (slots[SS * (k * NB + b) + S_OUT] === -1) open = true;
+      for (let k = 0; k < n; k++) if (slots[Slot.SIZE * (k * NB + b) + Slot.OUT] === -1) open = true;
       if (open) i++;
       else s.unpend(b);
     }
@@ -206,7 +188,7 @@ export class Allocator {
   /** Branch `slot` of buffer b asks for its group's buffers (the model told first); returns the request count. */
   private request(slot: number, b: number, t: number, nreq: number): number {
     const s = this.s;
-    const group = s.slots[SS * slot + S_GROUP]!;
+    const group = s.slots[Slot.SIZE * slot + Slot.GROUP]!;
     if (this.onRequest) this.policy.onRequest!(slot, group, t);
     // No free buffer in the group at the start of the cycle: no grant is possible (this cycle's
     // grants only take buffers, releases come later in the cycle), so the request is not made.
@@ -246,11 +228,11 @@ export class Allocator {
       const slot = d[i]!;
       const b = slot % NB;
       const r = net.bufRouter[b]!;
-      const port = this.adaptive.choose(slot, r, s.wormC[s.bufs[BS * b + B_OWNER]!]!.length);
-      s.slots[SS * slot + S_ROUTE] = (s.slots[SS * slot + S_ROUTE]! & ~0xff) | port;
-      s.slots[SS * slot + S_GROUP] = net.portChannel[r * net.numPorts + port]!;
+      const port = this.adaptive.choose(slot, r, s.wormC[s.bufs[Buf.SIZE * b + Buf.OWNER]!]!.length);
+      s.slots[Slot.SIZE * slot + Slot.ROUTE] = (s.slots[Slot.SIZE * slot + Slot.ROUTE]! & ~0xff) | port;
+      s.slots[Slot.SIZE * slot + Slot.GROUP] = net.portChannel[r * net.numPorts + port]!;
       nreq = this.request(slot, b, t, nreq);
-      if (s.slots[SS * slot + S_ALT] === 0) this.adaptive.granted(r, port);
+      if (s.slots[Slot.SIZE * slot + Slot.ALT] === 0) this.adaptive.granted(r, port);
     }
     return nreq;
   }
@@ -325,31 +307,31 @@ export class Allocator {
     const s = this.s;
     // A worm moving as a unit through this channel (streaming, packed or draining) could now meet
     // a competitor for the link: it goes on buffer by buffer from this cycle.
-    const pc = s.bufs[BS * cand + B_PC]!;
+    const pc = s.bufs[Buf.SIZE * cand + Buf.PC]!;
     if (pc < s.unitChan.length && s.unitChan[pc] !== -1) s.stopUnit!(s.unitChan[pc]!);
-    s.slots[SS * slot + S_OUT] = cand;
+    s.slots[Slot.SIZE * slot + Slot.OUT] = cand;
     s.wake(b);
-    s.bufs[BS * cand + B_FEEDER] = slot;
-    s.bufs[BS * cand + B_OWNER] = w;
-    const g = s.bufs[BS * cand + B_GROUP]!;
+    s.bufs[Buf.SIZE * cand + Buf.FEEDER] = slot;
+    s.bufs[Buf.SIZE * cand + Buf.OWNER] = w;
+    const g = s.bufs[Buf.SIZE * cand + Buf.GROUP]!;
     s.groupFree[g]!--;
     if (g < s.net.numNetChannels) s.chans[CH * g + CH_HELD]!++;
-    s.bufs[BS * cand + B_LEN] = s.bufs[BS * b + B_LEN]!;
-    s.bufs[BS * cand + B_RECV] = 0;
-    s.bufs[BS * cand + B_BRN] = 0;
+    s.bufs[Buf.SIZE * cand + Buf.LEN] = s.bufs[Buf.SIZE * b + Buf.LEN]!;
+    s.bufs[Buf.SIZE * cand + Buf.RECV] = 0;
+    s.bufs[Buf.SIZE * cand + Buf.BRN] = 0;
     s.wormLive[w]!++;
     this.policy.onGrant?.(cand);
     if (s.net.bufKind[cand] === BUF_NET) {
       s.wormMsg[w]!.channels++;
       // Every flit of the worm will cross this channel (a worm is never cut short; its traffic is
       // only read when it has finished), so its traffic is counted here rather than per flit.
-      s.wormTraffic[w]! += s.bufs[BS * b + B_LEN];
+      s.wormTraffic[w]! += s.bufs[Buf.SIZE * b + Buf.LEN];
       s.activate(cand);
     }
     // Where the flits heading into `cand` are going: the branch's target stop.
-    s.bufs[BS * cand + B_TARGET] = s.brTarget[slot]!;
-    s.bufs[BS * cand + B_LEG] = s.brLeg[slot]!;
-    s.bufs[BS * cand + B_PREV] = s.slots[SS * slot + S_ROUTE]! & 0xff;
+    s.bufs[Buf.SIZE * cand + Buf.TARGET] = s.brTarget[slot]!;
+    s.bufs[Buf.SIZE * cand + Buf.LEG] = s.brLeg[slot]!;
+    s.bufs[Buf.SIZE * cand + Buf.PREV] = s.slots[Slot.SIZE * slot + Slot.ROUTE]! & 0xff;
   }
 }
 

@@ -4,22 +4,7 @@ import { EJECT } from '../routing/routing.js';
 import { McsimError } from '../util/errors.js';
 import type { CompiledWorm } from './compile.js';
 import type { SwitchPolicy } from './policy.js';
-import {
-  B_BRN,
-  B_LEG,
-  B_OWNER,
-  B_PREV,
-  B_READY,
-  B_TARGET,
-  BS,
-  S_ALT,
-  S_GROUP,
-  S_OUT,
-  S_ROUTE,
-  S_SENT,
-  S_SINK,
-  SS,
-} from './records.js';
+import { Buf, Slot } from './records.js';
 import type { EngineState, Timing } from './state.js';
 
 /**
@@ -65,10 +50,10 @@ export class HeadStage {
   arrived(b: number, t: number): void {
     const s = this.s;
     const r = s.net.bufRouter[b]!;
-    const w = s.bufs[BS * b + B_OWNER]!;
+    const w = s.bufs[Buf.SIZE * b + Buf.OWNER]!;
     const cw = s.wormC[w]!;
-    const T = s.bufs[BS * b + B_TARGET]!;
-    s.bufs[BS * b + B_BRN] = 0;
+    const T = s.bufs[Buf.SIZE * b + Buf.TARGET]!;
+    s.bufs[Buf.SIZE * b + Buf.BRN] = 0;
     let modified = false;
     let netBranches = 0;
     if (this.at(cw, T, r)) {
@@ -77,15 +62,15 @@ export class HeadStage {
       modified = cw.level[T] === 0;
       netBranches = this.consumeStop(b, cw, T, r);
     } else {
-      this.addNetBranch(b, cw, T, s.bufs[BS * b + B_LEG]!, r);
+      this.addNetBranch(b, cw, T, s.bufs[Buf.SIZE * b + Buf.LEG]!, r);
       netBranches = 1;
     }
     const tm = this.timing;
     const delay = modified && netBranches > 0 ? tm.routingDelayModified : tm.routingDelay;
     // The head entered at cycle t; it leaves after the routing decision, one cycle per link.
-    s.bufs[BS * b + B_READY] = t + delay + 1;
-    if (this.policy !== undefined) this.delayBranches(b, s.bufs[BS * b + B_READY]!);
-    if (s.bufs[BS * b + B_BRN]! > 0) s.pendFrom(b, s.bufs[BS * b + B_READY]!);
+    s.bufs[Buf.SIZE * b + Buf.READY] = t + delay + 1;
+    if (this.policy !== undefined) this.delayBranches(b, s.bufs[Buf.SIZE * b + Buf.READY]!);
+    if (s.bufs[Buf.SIZE * b + Buf.BRN]! > 0) s.pendFrom(b, s.bufs[Buf.SIZE * b + Buf.READY]!);
   }
 
   /**
@@ -95,7 +80,7 @@ export class HeadStage {
    */
   private delayBranches(b: number, ready: number): void {
     const s = this.s;
-    const n = s.bufs[BS * b + B_BRN]!;
+    const n = s.bufs[Buf.SIZE * b + Buf.BRN]!;
     for (let k = 0; k < n; k++) {
       const pk = this.branchPort(s.slot(b, k));
       let rank = 0;
@@ -106,8 +91,8 @@ export class HeadStage {
 
   private branchPort(slot: number): number {
     const s = this.s;
-    if (!s.slots[SS * slot + S_SINK]) return s.slots[SS * slot + S_ROUTE]! & 0xff;
-    const w = s.bufs[BS * s.slotBuf(slot) + B_OWNER]!;
+    if (!s.slots[Slot.SIZE * slot + Slot.SINK]) return s.slots[Slot.SIZE * slot + Slot.ROUTE]! & 0xff;
+    const w = s.bufs[Buf.SIZE * s.slotBuf(slot) + Buf.OWNER]!;
     return s.net.nodePort[s.wormC[w]!.node[s.brTarget[slot]!]!]!;
   }
 
@@ -119,10 +104,10 @@ export class HeadStage {
       // A consumption branch toward the stop's end node; allocation finds its channels by the node.
       const k = this.newBranch(b, r);
       const slot = s.slot(b, k);
-      s.slots[SS * slot + S_SINK] = 1;
+      s.slots[Slot.SIZE * slot + Slot.SINK] = 1;
       s.brTarget[slot] = T;
-      s.slots[SS * slot + S_ROUTE] = (1 << 8) | EJECT;
-      s.slots[SS * slot + S_GROUP] = s.net.numNetChannels + cw.node[T]!;
+      s.slots[Slot.SIZE * slot + Slot.ROUTE] = (1 << 8) | EJECT;
+      s.slots[Slot.SIZE * slot + Slot.GROUP] = s.net.numNetChannels + cw.node[T]!;
     }
     if (f & F_FORWARD) {
       const cs = cw.childStart[T]!;
@@ -140,18 +125,18 @@ export class HeadStage {
 
   private newBranch(b: number, r: number): number {
     const s = this.s;
-    const k = s.bufs[BS * b + B_BRN]!;
+    const k = s.bufs[Buf.SIZE * b + Buf.BRN]!;
     if (k >= s.MB)
       throw new McsimError(
         `a worm replicates into more than ${s.MB} branches at switch ${s.net.topology.formatSwitch(r)}`,
       );
-    s.bufs[BS * b + B_BRN] = k + 1;
+    s.bufs[Buf.SIZE * b + Buf.BRN] = k + 1;
     const slot = s.slot(b, k);
-    s.slots[SS * slot + S_OUT] = -1;
-    s.slots[SS * slot + S_SENT] = 0;
-    s.slots[SS * slot + S_SINK] = 0;
+    s.slots[Slot.SIZE * slot + Slot.OUT] = -1;
+    s.slots[Slot.SIZE * slot + Slot.SENT] = 0;
+    s.slots[Slot.SIZE * slot + Slot.SINK] = 0;
     // A slot is reused by later worms: a branch has alternatives only if addNetBranch gives them.
-    s.slots[SS * slot + S_ALT] = 0;
+    s.slots[Slot.SIZE * slot + Slot.ALT] = 0;
     return k;
   }
 
@@ -160,13 +145,13 @@ export class HeadStage {
     const net = s.net;
     const dest = cw.node[C]!;
     const rf = cw.routing === undefined ? net.routing : net.routingByName(cw.routing);
-    const packed = routeStep(net.topology, rf, r, dest, leg, s.bufs[BS * b + B_PREV]!, cw.source);
+    const packed = routeStep(net.topology, rf, r, dest, leg, s.bufs[Buf.SIZE * b + Buf.PREV]!, cw.source);
     const port = packed & 0xff;
     // Replication sends one copy per output channel; two branches on one channel would wait for
     // each other's VC (a self-deadlock with one VC), so such a header is rejected.
-    for (let k = 0; k < s.bufs[BS * b + B_BRN]!; k++) {
+    for (let k = 0; k < s.bufs[Buf.SIZE * b + Buf.BRN]!; k++) {
       const o = s.slot(b, k);
-      if (!s.slots[SS * o + S_SINK] && (s.slots[SS * o + S_ROUTE]! & 0xff) === port)
+      if (!s.slots[Slot.SIZE * o + Slot.SINK] && (s.slots[Slot.SIZE * o + Slot.ROUTE]! & 0xff) === port)
         throw new McsimError(
           `tree worm from ${net.topology.formatNode(cw.source)} replicates twice into channel ${net.topology.portName(port)} at switch ${net.topology.formatSwitch(r)}: branches must leave through different channels`,
         );
@@ -175,10 +160,10 @@ export class HeadStage {
     const slot = s.slot(b, k);
     s.brTarget[slot] = C;
     s.brLeg[slot] = leg;
-    s.slots[SS * slot + S_ROUTE] = packed;
-    s.slots[SS * slot + S_GROUP] = net.portChannel[r * net.numPorts + port]!;
+    s.slots[Slot.SIZE * slot + Slot.ROUTE] = packed;
+    s.slots[Slot.SIZE * slot + Slot.GROUP] = net.portChannel[r * net.numPorts + port]!;
     // An adaptive routing offers a choice of ports; the allocator makes it (engine/adaptive.ts).
     const alt = rf.alternatives === undefined ? 0 : rf.alternatives(r, dest);
-    s.slots[SS * slot + S_ALT] = (alt & (alt - 1)) === 0 ? 0 : alt;
+    s.slots[Slot.SIZE * slot + Slot.ALT] = (alt & (alt - 1)) === 0 ? 0 : alt;
   }
 }

@@ -1,5 +1,5 @@
 import type { LinkSinks } from './link-sinks.js';
-import { B_OWNER, B_PC, BS } from './records.js';
+import { Buf } from './records.js';
 import type { EngineState } from './state.js';
 
 // What a move did, for MoveEvents.tell: a flit into an injection, a network or a consumption buffer.
@@ -68,23 +68,23 @@ export class MoveEvents {
       const b = list[3 * i + 1]!;
       const got = list[3 * i + 2]!;
       if (kind === EV_SOURCE) {
-        if (trace !== undefined) trace.flitIn(bufs[BS * b + B_OWNER]!, b, got, t);
+        if (trace !== undefined) trace.flitIn(bufs[Buf.SIZE * b + Buf.OWNER]!, b, got, t);
         if (got === 1) {
-          const msg = st.wormMsg[bufs[BS * b + B_OWNER]!]!;
+          const msg = st.wormMsg[bufs[Buf.SIZE * b + Buf.OWNER]!]!;
           if (msg.injected < 0) msg.injected = t;
           this.sinks.headArrived(b, t);
         }
       } else if (kind === EV_NET) {
         // A header is read as it comes off the wire, in cycle t + L - 1 on a link of latency L.
-        const lat = st.net.pcLatency[st.bufs[BS * b + B_PC]!]!;
-        if (trace !== undefined) trace.flitIn(bufs[BS * b + B_OWNER]!, b, got, t + lat - 1);
+        const lat = st.net.pcLatency[st.bufs[Buf.SIZE * b + Buf.PC]!]!;
+        if (trace !== undefined) trace.flitIn(bufs[Buf.SIZE * b + Buf.OWNER]!, b, got, t + lat - 1);
         if (got === 1) {
-          st.wormMsg[bufs[BS * b + B_OWNER]!]!.hops++;
+          st.wormMsg[bufs[Buf.SIZE * b + Buf.OWNER]!]!.hops++;
           this.sinks.headArrived(b, t + lat - 1);
           if (this.listHeads) this.heads[nheads++] = b;
         }
       } else {
-        if (trace !== undefined) trace.flitIn(bufs[BS * b + B_OWNER]!, b, got, t);
+        if (trace !== undefined) trace.flitIn(bufs[Buf.SIZE * b + Buf.OWNER]!, b, got, t);
         this.sinks.consume(b, got, t);
         if (this.listSinks && got === 1) this.sinkHeads[nsinks++] = b;
       }

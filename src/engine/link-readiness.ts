@@ -1,7 +1,7 @@
 import { CH, CH_HELD, CH_SLOT, CH_STAMP, R_DRAIN, R_NO, R_ROOM, R_SOLE_DRAIN, R_SURE } from './link-codes.js';
 import { LinkTiming } from './link-timing.js';
 import type { SwitchPolicy } from './policy.js';
-import { B_BRN, B_CAP, B_PC, B_READY, B_RECV, BS, S_DONE, S_OUT, S_READY, S_SENT, SS } from './records.js';
+import { Buf, Slot } from './records.js';
 import type { EngineState } from './state.js';
 
 /**
@@ -35,7 +35,7 @@ export class LinkReadiness {
   // Shared per-buffer and per-slot arrays, cached for the hot loops.
   /** The buffer records (records.ts). */
   readonly bufs: Int32Array;
-  /** The slot records (records.ts), whose S_READY and S_DONE fields are this stage's memos. */
+  /** The slot records (records.ts), whose Slot.READY and Slot.DONE fields are this stage's memos. */
   readonly slots: Int32Array;
   /** A channel with one held VC has one bidder, which wins without arbitration (off in some tests). */
   private readonly soleBidders: boolean;
@@ -83,9 +83,9 @@ export class LinkReadiness {
   begin(t: number): void {
     this.stamp = t & 0x0fffffff;
     if (this.stamp === 0 && t > 0) {
-      for (let i = 0; i < this.slots.length; i += SS) {
-        this.slots[i + S_READY] = -1;
-        this.slots[i + S_DONE] = -1;
+      for (let i = 0; i < this.slots.length; i += Slot.SIZE) {
+        this.slots[i + Slot.READY] = -1;
+        this.slots[i + Slot.DONE] = -1;
       }
       for (let c = CH_STAMP; c < this.chan.length; c += CH) this.chan[c] = -1;
     }
@@ -93,26 +93,26 @@ export class LinkReadiness {
 
   /** Has buffer o room for one more flit at the start of the cycle (counted from its slowest branch)? */
   roomIn(o: number): boolean {
-    const n = this.bufs[BS * o + B_BRN]!;
-    const ms = n === 0 ? 0 : n === 1 ? this.slots[SS * o + S_SENT]! : this.s.minSent(o);
-    return this.bufs[BS * o + B_RECV]! - ms < this.bufs[BS * o + B_CAP]!;
+    const n = this.bufs[Buf.SIZE * o + Buf.BRN]!;
+    const ms = n === 0 ? 0 : n === 1 ? this.slots[Slot.SIZE * o + Slot.SENT]! : this.s.minSent(o);
+    return this.bufs[Buf.SIZE * o + Buf.RECV]! - ms < this.bufs[Buf.SIZE * o + Buf.CAP]!;
   }
 
   /** Is buffer `out` the only VC of its channel held (its feeder then bids for the link alone)? */
   private sole(out: number): boolean {
-    const pc = this.bufs[BS * out + B_PC]!;
+    const pc = this.bufs[Buf.SIZE * out + Buf.PC]!;
     return pc >= this.numNet || (this.soleBidders && this.chan[CH * pc + CH_HELD] === 1);
   }
 
   /** Readiness (R_*) of branch slot s of buffer b this cycle. */
   ready(s: number, b: number, t: number): number {
-    const mm = this.slots[SS * s + S_READY]!;
+    const mm = this.slots[Slot.SIZE * s + Slot.READY]!;
     const t8 = 8 * this.stamp;
     if (mm >= t8) return mm - t8;
-    const out = this.slots[SS * s + S_OUT]!;
-    const sent = this.slots[SS * s + S_SENT]!;
-    if (out >= 0 && sent < this.bufs[BS * b + B_RECV]!) return this.readyFrom(s, b, out, sent, t);
-    this.slots[SS * s + S_READY] = t8;
+    const out = this.slots[Slot.SIZE * s + Slot.OUT]!;
+    const sent = this.slots[Slot.SIZE * s + Slot.SENT]!;
+    if (out >= 0 && sent < this.bufs[Buf.SIZE * b + Buf.RECV]!) return this.readyFrom(s, b, out, sent, t);
+    this.slots[Slot.SIZE * s + Slot.READY] = t8;
     return R_NO;
   }
 
@@ -124,7 +124,9 @@ export class LinkReadiness {
     let v = R_NO;
     // A header leaves after its routing delay, a body flit once it is off the wire.
     if (
-      (sent > 0 ? !this.lagged || this.timing.arrived(b, sent, t) : t >= this.bufs[BS * b + B_READY]!) &&
+      (sent > 0
+        ? !this.lagged || this.timing.arrived(b, sent, t)
+        : t >= this.bufs[Buf.SIZE * b + Buf.READY]!) &&
       (!this.gated || this.policy.flitGate!(s, sent, t))
     ) {
       // Room: 3 at the start of the cycle; 1 or 2 (sure) if the downstream front flit can leave.
@@ -134,7 +136,7 @@ export class LinkReadiness {
         v = room === 3 ? (sole ? R_SURE : R_ROOM) : !sole ? R_DRAIN : room === 2 ? R_SURE : R_SOLE_DRAIN;
       }
     }
-    this.slots[SS * s + S_READY] = 8 * this.stamp + v;
+    this.slots[Slot.SIZE * s + Slot.READY] = 8 * this.stamp + v;
     return v;
   }
 
@@ -154,8 +156,8 @@ export class LinkReadiness {
    * 0 no, 1 yes if they win their links, 2 yes for sure (every one of them is R_SURE).
    */
   private drainable(o: number, t: number): number {
-    const n = this.bufs[BS * o + B_BRN]!;
-    if (n === 0 || this.bufs[BS * o + B_RECV] === 0) return 0;
+    const n = this.bufs[Buf.SIZE * o + Buf.BRN]!;
+    if (n === 0 || this.bufs[Buf.SIZE * o + Buf.RECV] === 0) return 0;
     if (n === 1) {
       const v = this.ready(o, o, t);
       return v === R_NO ? 0 : v === R_SURE ? 2 : 1;
@@ -164,7 +166,7 @@ export class LinkReadiness {
     const NB = this.NB;
     let res = 2;
     for (let k = 0; k < n; k++) {
-      if (this.slots[SS * (k * NB + o) + S_SENT] !== m) continue;
+      if (this.slots[Slot.SIZE * (k * NB + o) + Slot.SENT] !== m) continue;
       const v = this.ready(k * NB + o, o, t);
       if (v === R_NO) return 0;
       if (v !== R_SURE) res = 1;
@@ -175,33 +177,34 @@ export class LinkReadiness {
   /** Does branch slot s move this cycle: it wins its link and its flit has room downstream? */
   succeeds(s: number, t: number): boolean {
     const t8 = 8 * this.stamp;
-    const mm = this.slots[SS * s + S_DONE]!;
+    const mm = this.slots[Slot.SIZE * s + Slot.DONE]!;
     if (mm >= t8) return mm !== t8;
     // A readiness memo of an earlier cycle (the buffer slept) is below R_NO.
-    const v = this.slots[SS * s + S_READY]! - t8;
+    const v = this.slots[Slot.SIZE * s + Slot.READY]! - t8;
     let ok = v === R_SURE;
-    if (v === R_SOLE_DRAIN) ok = this.drains(this.slots[SS * s + S_OUT]!, t);
+    if (v === R_SOLE_DRAIN) ok = this.drains(this.slots[Slot.SIZE * s + Slot.OUT]!, t);
     else if (v === R_ROOM || v === R_DRAIN) {
-      const out = this.slots[SS * s + S_OUT]!;
-      const c = CH * this.bufs[BS * out + B_PC]!;
+      const out = this.slots[Slot.SIZE * s + Slot.OUT]!;
+      const c = CH * this.bufs[Buf.SIZE * out + Buf.PC]!;
       ok =
         this.chan[c + CH_STAMP] === this.stamp &&
         this.chan[c + CH_SLOT] === s &&
         (v === R_ROOM || this.drains(out, t));
     }
-    this.slots[SS * s + S_DONE] = ok ? t8 + 1 : t8;
+    this.slots[Slot.SIZE * s + Slot.DONE] = ok ? t8 + 1 : t8;
     return ok;
   }
 
   /** Does buffer o free a slot this cycle: every one of its slowest branches moves? */
   drains(o: number, t: number): boolean {
-    const n = this.bufs[BS * o + B_BRN]!;
-    if (n === 0 || this.bufs[BS * o + B_RECV] === 0) return false;
+    const n = this.bufs[Buf.SIZE * o + Buf.BRN]!;
+    if (n === 0 || this.bufs[Buf.SIZE * o + Buf.RECV] === 0) return false;
     if (n === 1) return this.succeeds(o, t);
     const m = this.s.minSent(o);
     const NB = this.NB;
     for (let k = 0; k < n; k++)
-      if (this.slots[SS * (k * NB + o) + S_SENT] === m && !this.succeeds(k * NB + o, t)) return false;
+      if (this.slots[Slot.SIZE * (k * NB + o) + Slot.SENT] === m && !this.succeeds(k * NB + o, t))
+        return false;
     return true;
   }
 }

@@ -19,20 +19,7 @@ import { LinkReadiness } from './link-readiness.js';
 import type { LinkSinks } from './link-sinks.js';
 import { BUF_NET, BUF_SINK } from './network.js';
 import type { SwitchPolicy } from './policy.js';
-import {
-  B_ASLEEP,
-  B_BRN,
-  B_LEN,
-  B_PC,
-  B_RECV,
-  B_VC,
-  B_VCS,
-  BS,
-  S_OUT,
-  S_READY,
-  S_SENT,
-  SS,
-} from './records.js';
+import { Buf, Slot } from './records.js';
 import type { EngineState } from './state.js';
 
 /**
@@ -146,7 +133,7 @@ export class LinkStage extends LinkReadiness {
       for (let w = bits[j]!, i = 0; w !== 0; w = bits[j]! & (-2 << (i & 31))) {
         i = (j << 5) + 31 - Math.clz32(w & -w);
         const b = act[i]!;
-        const nb = bufs[BS * b + B_BRN]!;
+        const nb = bufs[Buf.SIZE * b + Buf.BRN]!;
         // The buffer sleeps if a branch is blocked (no output yet, or a full downstream buffer that
         // sleeps) and none can move or waits for the clock; a branch with nothing to send does not
         // keep it awake but is no reason to sleep either (flits arrive every cycle or two in a
@@ -155,21 +142,21 @@ export class LinkStage extends LinkReadiness {
         let awake = !sleeps;
         for (let k = 0; k < nb; k++) {
           const s = k * NB + b;
-          const out = slots[SS * s + S_OUT]!;
+          const out = slots[Slot.SIZE * s + Slot.OUT]!;
           // Most branches that cannot move have no output yet or nothing to send: decided here
           // without a call (ready() would say no; its memo is only needed for branches it visits).
           if (out < 0) {
             blocked = true;
             continue;
           }
-          const sent = slots[SS * s + S_SENT]!;
-          if (sent >= bufs[BS * b + B_RECV]!) continue;
-          const mm = slots[SS * s + S_READY]!;
+          const sent = slots[Slot.SIZE * s + Slot.SENT]!;
+          if (sent >= bufs[Buf.SIZE * b + Buf.RECV]!) continue;
+          const mm = slots[Slot.SIZE * s + Slot.READY]!;
           const v = mm >= t8 ? mm - t8 : this.readyFrom(s, b, out, sent, t);
           if (v === R_NO) {
             // Behind a sleeping buffer it cannot move before that one wakes; a head still in its
             // routing delay becomes ready by the clock, so it stays awake.
-            if (bufs[BS * out + B_ASLEEP] === isAsleep && sent > 0) blocked = true;
+            if (bufs[Buf.SIZE * out + Buf.ASLEEP] === isAsleep && sent > 0) blocked = true;
             else awake = true;
             continue;
           }
@@ -179,16 +166,16 @@ export class LinkStage extends LinkReadiness {
             order[n++] = s;
             continue;
           }
-          const d = BS * out;
-          const pc = bufs[d + B_PC]!;
-          if (this.whole && this.lock[pc] !== -1 && this.lock[pc] !== bufs[d + B_VC]) continue;
+          const d = Buf.SIZE * out;
+          const pc = bufs[d + Buf.PC]!;
+          if (this.whole && this.lock[pc] !== -1 && this.lock[pc] !== bufs[d + Buf.VC]) continue;
           const c = CH * pc;
           // Lanes of several slots (laneSlots): the pointer stands at the lane after the last
           // VC served, so the VLs take turns (one bidder per lane: its next packet in order).
           let rr = chan[c + CH_RR]!;
           if (this.laneSlots > 1) rr = Math.ceil(rr / this.laneSlots) * this.laneSlots;
-          let pri = bufs[d + B_VC]! - rr;
-          if (pri < 0) pri += bufs[d + B_VCS]!;
+          let pri = bufs[d + Buf.VC]! - rr;
+          if (pri < 0) pri += bufs[d + Buf.VCS]!;
           if (chan[c + CH_STAMP] !== stamp) {
             chan[c + CH_STAMP] = stamp;
             chan[c + CH_PRI] = pri;
@@ -241,7 +228,7 @@ export class LinkStage extends LinkReadiness {
       const e = order[i]!;
       const s = e >= 0 ? e : chan[CH * ~e + CH_SLOT]!;
       // Sure, or the winner with room at the start of the cycle: moves without a second look.
-      const v = slots[SS * s + S_READY]! - t8;
+      const v = slots[Slot.SIZE * s + Slot.READY]! - t8;
       if (v === R_SURE || v === R_ROOM || this.succeeds(s, t)) moves[nm++] = s;
     }
     return this.apply(t, nm);
@@ -277,22 +264,23 @@ export class LinkStage extends LinkReadiness {
       if (m < 0) {
         const b = -1 - m;
         const sent = ++st.srcSent[b]!;
-        if (sent === bufs[BS * b + B_LEN]) st.unsource(b);
-        if (bufs[BS * b + B_ASLEEP] === isAsleep) st.wake(b);
-        const got = ++bufs[BS * b + B_RECV]!;
+        if (sent === bufs[Buf.SIZE * b + Buf.LEN]) st.unsource(b);
+        if (bufs[Buf.SIZE * b + Buf.ASLEEP] === isAsleep) st.wake(b);
+        const got = ++bufs[Buf.SIZE * b + Buf.RECV]!;
         if (traced || got === 1) nev = events.add(nev, EV_SOURCE, b, got);
         continue;
       }
-      const out = slots[SS * m + S_OUT]!;
+      const out = slots[Slot.SIZE * m + Slot.OUT]!;
       // The branch that sends a buffer's tail may free it (once its other branches have too).
-      if (++slots[SS * m + S_SENT]! === bufs[BS * (m < NB ? m : m % NB) + B_LEN]) tails[ntails++] = m;
-      const d = BS * out;
-      const pc = bufs[d + B_PC]!;
-      const nextVc = bufs[d + B_VC]! + 1;
-      chan[CH * pc + CH_RR] = nextVc === bufs[d + B_VCS] ? 0 : nextVc;
-      const got = ++bufs[BS * out + B_RECV]!;
-      if (whole) this.lock[pc] = got === bufs[BS * out + B_LEN] ? -1 : bufs[d + B_VC]!;
-      if (bufs[BS * out + B_ASLEEP] === isAsleep && sleep.wantsFlit(out, got - 1)) st.wake(out);
+      if (++slots[Slot.SIZE * m + Slot.SENT]! === bufs[Buf.SIZE * (m < NB ? m : m % NB) + Buf.LEN])
+        tails[ntails++] = m;
+      const d = Buf.SIZE * out;
+      const pc = bufs[d + Buf.PC]!;
+      const nextVc = bufs[d + Buf.VC]! + 1;
+      chan[CH * pc + CH_RR] = nextVc === bufs[d + Buf.VCS] ? 0 : nextVc;
+      const got = ++bufs[Buf.SIZE * out + Buf.RECV]!;
+      if (whole) this.lock[pc] = got === bufs[Buf.SIZE * out + Buf.LEN] ? -1 : bufs[d + Buf.VC]!;
+      if (bufs[Buf.SIZE * out + Buf.ASLEEP] === isAsleep && sleep.wantsFlit(out, got - 1)) st.wake(out);
       const kind = bufKind[out];
       if (kind === BUF_NET) {
         hops++;

@@ -5,28 +5,7 @@ import { CH, CH_HELD, CH_STAMP } from './link-codes.js';
 import type { MessageState } from './message.js';
 import { BUF_NET, BUF_SINK, type Network } from './network.js';
 import { PendingHeads } from './pending-heads.js';
-import {
-  B_ACTIVE,
-  B_ASLEEP,
-  B_BRN,
-  B_CAP,
-  B_FEEDER,
-  B_GROUP,
-  B_LEN,
-  B_OWNER,
-  B_PC,
-  B_RECV,
-  B_VC,
-  B_VCS,
-  BS,
-  S_ALT,
-  S_DONE,
-  S_OUT,
-  S_READY,
-  S_SENT,
-  S_SINK,
-  SS,
-} from './records.js';
+import { Buf, Slot } from './records.js';
 
 /** Timing parameters in cycles (defaults from 000 sec. 5.1). */
 export interface Timing {
@@ -92,7 +71,7 @@ export class EngineState extends PendingHeads {
 
   // Per buffer.
   /**
-   * The buffer records (records.ts): at BS * b, the buffer's owner, flits received, branches, worm
+   * The buffer records (records.ts): at Buf.SIZE * b, the buffer's owner, flits received, branches, worm
    * length, ready cycle, feeder, allocation group, sleep state, channel, VC and capacity (copies of
    * the network's, read beside the rest), place in the active list, and where its flits head.
    */
@@ -111,7 +90,7 @@ export class EngineState extends PendingHeads {
 
   // Per branch slot (k * NB + buffer).
   /**
-   * The slot records (records.ts): at SS * slot, the branch's output buffer, flits sent, the link
+   * The slot records (records.ts): at Slot.SIZE * slot, the branch's output buffer, flits sent, the link
    * stage's memos, route, adaptive alternatives, allocation group and whether it goes to a sink.
    */
   readonly slots: Int32Array;
@@ -178,34 +157,34 @@ export class EngineState extends PendingHeads {
     const MB = net.numPorts + 2;
     this.MB = MB;
     this.NB = NB;
-    const bufs = new Int32Array(BS * NB);
+    const bufs = new Int32Array(Buf.SIZE * NB);
     this.bufs = bufs;
     for (let b = 0; b < NB; b++) {
-      const r = BS * b;
+      const r = Buf.SIZE * b;
       const pc = net.bufPc[b]!;
-      bufs[r + B_OWNER] = -1;
-      bufs[r + B_FEEDER] = -1;
-      bufs[r + B_ACTIVE] = -1;
-      bufs[r + B_ASLEEP] = AWAKE;
-      bufs[r + B_PC] = pc;
-      bufs[r + B_VC] = net.bufVc[b]!;
-      bufs[r + B_VCS] = net.pcVcs[pc]!;
-      bufs[r + B_CAP] = net.bufCap[b]!;
+      bufs[r + Buf.OWNER] = -1;
+      bufs[r + Buf.FEEDER] = -1;
+      bufs[r + Buf.ACTIVE] = -1;
+      bufs[r + Buf.ASLEEP] = AWAKE;
+      bufs[r + Buf.PC] = pc;
+      bufs[r + Buf.VC] = net.bufVc[b]!;
+      bufs[r + Buf.VCS] = net.pcVcs[pc]!;
+      bufs[r + Buf.CAP] = net.bufCap[b]!;
     }
     this.srcSent = new Int32Array(NB);
     this.departed = new Int32Array(NB);
     this.credited = new Int32Array(NB);
     this.active = new Int32Array(NB);
     const NS = NB * MB;
-    this.slots = new Int32Array(SS * NS);
+    this.slots = new Int32Array(Slot.SIZE * NS);
     // Slots of rank 0 start with no output and no memo of any cycle. Those of higher ranks, which
     // only multicasts use, are left at 0 so that their pages stay untouched until used: a branch's
     // output is set when it is made (heads.ts), and a memo of 0 reads as "R_NO in cycle 0", what
     // every branch is then (no branch can have an output before allocation in cycle 1).
     for (let i = 0; i < NB; i++) {
-      this.slots[SS * i + S_OUT] = -1;
-      this.slots[SS * i + S_READY] = -1;
-      this.slots[SS * i + S_DONE] = -1;
+      this.slots[Slot.SIZE * i + Slot.OUT] = -1;
+      this.slots[Slot.SIZE * i + Slot.READY] = -1;
+      this.slots[Slot.SIZE * i + Slot.DONE] = -1;
     }
     this.brTarget = new Int32Array(NS);
     this.brLeg = new Int32Array(NS);
@@ -220,7 +199,7 @@ export class EngineState extends PendingHeads {
       const kind = net.bufKind[b];
       const node = net.pcSrc[net.bufPc[b]!]!;
       const g = kind === BUF_NET ? net.bufPc[b]! : kind === BUF_SINK ? net.numNetChannels + node : -2 - node;
-      this.bufs[BS * b + B_GROUP] = g;
+      this.bufs[Buf.SIZE * b + Buf.GROUP] = g;
       if (g >= 0) this.groupFree[g]!++;
     }
   }
@@ -236,18 +215,18 @@ export class EngineState extends PendingHeads {
 
   activate(b: number): void {
     const p = this.activeCount++;
-    this.bufs[BS * b + B_ACTIVE] = p;
+    this.bufs[Buf.SIZE * b + Buf.ACTIVE] = p;
     this.active[p] = b;
-    if (this.bufs[BS * b + B_ASLEEP] === AWAKE) this.awakeBits[p >> 5]! |= 1 << (p & 31);
+    if (this.bufs[Buf.SIZE * b + Buf.ASLEEP] === AWAKE) this.awakeBits[p >> 5]! |= 1 << (p & 31);
   }
 
   private deactivate(b: number): void {
-    const pos = this.bufs[BS * b + B_ACTIVE]!;
+    const pos = this.bufs[Buf.SIZE * b + Buf.ACTIVE]!;
     const lp = --this.activeCount;
     const last = this.active[lp]!;
     this.active[pos] = last;
-    this.bufs[BS * last + B_ACTIVE] = pos;
-    this.bufs[BS * b + B_ACTIVE] = -1;
+    this.bufs[Buf.SIZE * last + Buf.ACTIVE] = pos;
+    this.bufs[Buf.SIZE * b + Buf.ACTIVE] = -1;
     const bits = this.awakeBits;
     const lastAwake = pos !== lp && ((bits[lp >> 5]! >>> (lp & 31)) & 1) === 1;
     bits[lp >> 5]! &= ~(1 << (lp & 31));
@@ -257,8 +236,8 @@ export class EngineState extends PendingHeads {
 
   /** Sets buffer b's sleep state (fast/sleep-states.ts); the awake bit of its place follows. */
   setAsleep(b: number, v: SleepState): void {
-    this.bufs[BS * b + B_ASLEEP] = v;
-    const p = this.bufs[BS * b + B_ACTIVE]!;
+    this.bufs[Buf.SIZE * b + Buf.ASLEEP] = v;
+    const p = this.bufs[Buf.SIZE * b + Buf.ACTIVE]!;
     if (p < 0) return;
     if (v === AWAKE) this.awakeBits[p >> 5]! |= 1 << (p & 31);
     else this.awakeBits[p >> 5]! &= ~(1 << (p & 31));
@@ -283,9 +262,9 @@ export class EngineState extends PendingHeads {
    * buffer it waits on woke): it and every sleeping buffer upstream whose branch fed it wake.
    */
   wake(b: number): void {
-    while (b >= 0 && this.bufs[BS * b + B_ASLEEP] === ASLEEP) {
+    while (b >= 0 && this.bufs[Buf.SIZE * b + Buf.ASLEEP] === ASLEEP) {
       this.setAsleep(b, AWAKE);
-      const f = this.bufs[BS * b + B_FEEDER]!;
+      const f = this.bufs[Buf.SIZE * b + Buf.FEEDER]!;
       b = f < 0 ? -1 : this.slotBuf(f);
     }
   }
@@ -302,12 +281,12 @@ export class EngineState extends PendingHeads {
 
   /** Flits the slowest branch of buffer o has copied out (0 before its branches are set up). */
   minSent(o: number): number {
-    const n = this.bufs[BS * o + B_BRN]!;
+    const n = this.bufs[Buf.SIZE * o + Buf.BRN]!;
     if (n === 0) return 0;
     const NB = this.NB;
-    let m = this.slots[SS * o + S_SENT]!;
+    let m = this.slots[Slot.SIZE * o + Slot.SENT]!;
     for (let k = 1; k < n; k++) {
-      const x = this.slots[SS * (k * NB + o) + S_SENT]!;
+      const x = this.slots[Slot.SIZE * (k * NB + o) + Slot.SENT]!;
       if (x < m) m = x;
     }
     return m;
@@ -315,31 +294,31 @@ export class EngineState extends PendingHeads {
 
   /** Frees buffer b if its worm's tail has left it on every branch (links.ts, its release loop). */
   releaseIfSent(b: number): void {
-    const w = this.bufs[BS * b + B_OWNER]!;
-    if (w >= 0 && this.minSent(b) === this.bufs[BS * b + B_LEN]) this.release(b, w);
+    const w = this.bufs[Buf.SIZE * b + Buf.OWNER]!;
+    if (w >= 0 && this.minSent(b) === this.bufs[Buf.SIZE * b + Buf.LEN]) this.release(b, w);
   }
 
   /** The worm's tail has left buffer b on every branch (or was consumed): the buffer is free. */
   release(b: number, w: number): void {
     if (this.trace !== undefined) this.trace.release(w, b, this.now);
     if (b < this.freeAt.length)
-      this.freeAt[b] = this.now + 1 + this.net.pcCreditDelay[this.bufs[BS * b + B_PC]!]!;
+      this.freeAt[b] = this.now + 1 + this.net.pcCreditDelay[this.bufs[Buf.SIZE * b + Buf.PC]!]!;
     this.unpend(b);
-    this.bufs[BS * b + B_OWNER] = -1;
+    this.bufs[Buf.SIZE * b + Buf.OWNER] = -1;
     this.setAsleep(b, AWAKE);
-    this.bufs[BS * b + B_FEEDER] = -1;
-    const g = this.bufs[BS * b + B_GROUP]!;
+    this.bufs[Buf.SIZE * b + Buf.FEEDER] = -1;
+    const g = this.bufs[Buf.SIZE * b + Buf.GROUP]!;
     if (g >= 0) {
       if (g < this.net.numNetChannels) this.chans[CH * g + CH_HELD]!--;
       if (this.groupFree[g]!++ === 0) this.groupFreed(g);
     } else this.injFree[-2 - g]!++;
-    this.bufs[BS * b + B_RECV] = 0;
-    this.bufs[BS * b + B_BRN] = 0;
+    this.bufs[Buf.SIZE * b + Buf.RECV] = 0;
+    this.bufs[Buf.SIZE * b + Buf.BRN] = 0;
     if (this.net.maxCreditDelay > 0) {
       this.departed[b] = 0;
       this.credited[b] = 0;
     }
-    if (this.bufs[BS * b + B_ACTIVE]! >= 0) this.deactivate(b);
+    if (this.bufs[Buf.SIZE * b + Buf.ACTIVE]! >= 0) this.deactivate(b);
     this.onRelease?.(b);
     if (--this.wormLive[w]! === 0) this.wormDone(w);
   }
@@ -365,33 +344,34 @@ export class EngineState extends PendingHeads {
     for (let pc = 0; pc < net.numNetChannels; pc++) {
       let held = 0;
       for (let b = net.pcFirstBuf[pc]!; b < net.pcFirstBuf[pc]! + net.pcVcs[pc]!; b++)
-        if (this.bufs[BS * b + B_OWNER] !== -1) held++;
+        if (this.bufs[Buf.SIZE * b + Buf.OWNER] !== -1) held++;
       if (held !== this.chans[CH * pc + CH_HELD])
         return `channel ${pc} has ${held} held VCs, counted ${this.chans[CH * pc + CH_HELD]}`;
     }
     for (let b = 0; b < net.numBuffers; b++) {
-      const w = this.bufs[BS * b + B_OWNER]!;
+      const w = this.bufs[Buf.SIZE * b + Buf.OWNER]!;
       if (w < 0) {
-        if (this.bufs[BS * b + B_RECV] !== 0) return `free buffer ${b} holds flits`;
+        if (this.bufs[Buf.SIZE * b + Buf.RECV] !== 0) return `free buffer ${b} holds flits`;
         continue;
       }
-      const occ = this.bufs[BS * b + B_RECV]! - this.minSent(b);
+      const occ = this.bufs[Buf.SIZE * b + Buf.RECV]! - this.minSent(b);
       if (occ < 0 || occ > net.bufCap[b]!)
         return `buffer ${b} holds ${occ} flits (capacity ${net.bufCap[b]})`;
-      for (let k = 0; k < this.bufs[BS * b + B_BRN]!; k++) {
+      for (let k = 0; k < this.bufs[Buf.SIZE * b + Buf.BRN]!; k++) {
         const slot = this.slot(b, k);
-        if (this.slots[SS * slot + S_SENT]! > this.bufs[BS * b + B_RECV]!)
+        if (this.slots[Slot.SIZE * slot + Slot.SENT]! > this.bufs[Buf.SIZE * b + Buf.RECV]!)
           return `buffer ${b} branch ${k} sent more than it received`;
-        if (this.slots[SS * slot + S_SINK] === 1 && this.slots[SS * slot + S_ALT] !== 0)
+        if (this.slots[Slot.SIZE * slot + Slot.SINK] === 1 && this.slots[Slot.SIZE * slot + Slot.ALT] !== 0)
           return `buffer ${b} branch ${k} goes to a processor but has adaptive alternatives`;
       }
-      if (this.bufs[BS * b + B_RECV]! > this.wormC[w]!.length)
+      if (this.bufs[Buf.SIZE * b + Buf.RECV]! > this.wormC[w]!.length)
         return `buffer ${b} received more flits than its worm has`;
       // A head waiting for an output is pending, on the wheel, or waits on its group's list while
       // the group has no free buffer (a wake-up cannot have been missed).
-      for (let k = 0; k < this.bufs[BS * b + B_BRN]!; k++) {
+      for (let k = 0; k < this.bufs[Buf.SIZE * b + Buf.BRN]!; k++) {
         const slot = this.slot(b, k);
-        if (this.slots[SS * slot + S_OUT] !== -1 || this.pendPos[b] !== -1 || this.wheel?.has(b)) continue;
+        if (this.slots[Slot.SIZE * slot + Slot.OUT] !== -1 || this.pendPos[b] !== -1 || this.wheel?.has(b))
+          continue;
         const g = this.waits?.groupOf(b) ?? -1;
         if (g === -1) return `buffer ${b} waits for an output but is neither pending nor on a group's list`;
         if (this.groupFree[g] !== 0) return `buffer ${b} waits on group ${g}, which has a free buffer`;

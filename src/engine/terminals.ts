@@ -4,7 +4,7 @@ import { EventHeap } from '../util/heap.js';
 import { type CompiledWorm, compileWorm } from './compile.js';
 import type { MessageState } from './message.js';
 import type { SwitchPolicy } from './policy.js';
-import { B_BRN, B_LEG, B_LEN, B_OWNER, B_PREV, B_RECV, B_TARGET, BS } from './records.js';
+import { Buf } from './records.js';
 import type { EngineState, Timing } from './state.js';
 
 interface ReadyWorm {
@@ -129,7 +129,7 @@ export class Terminals {
         continue;
       }
       for (let b = first; b < first + net.injPerNode && qi < q.length && !linkBusy; b++) {
-        if (s.bufs[BS * b + B_OWNER] !== -1) continue;
+        if (s.bufs[Buf.SIZE * b + Buf.OWNER] !== -1) continue;
         if (this.policy !== undefined && !this.policy.canInject!(b, q[qi]!.worm.spec)) {
           // Answered for the node: its other free buffers would be refused too until a grant.
           if (this.byNode) break;
@@ -138,15 +138,15 @@ export class Terminals {
         const rw = q[qi]!;
         q[qi++] = undefined as unknown as ReadyWorm;
         const w = s.newWorm(rw.worm, rw.msg);
-        s.bufs[BS * b + B_OWNER] = w;
+        s.bufs[Buf.SIZE * b + Buf.OWNER] = w;
         s.injFree[n]!--;
-        s.bufs[BS * b + B_LEN] = rw.worm.length;
-        s.bufs[BS * b + B_RECV] = 0;
-        s.bufs[BS * b + B_BRN] = 0;
+        s.bufs[Buf.SIZE * b + Buf.LEN] = rw.worm.length;
+        s.bufs[Buf.SIZE * b + Buf.RECV] = 0;
+        s.bufs[Buf.SIZE * b + Buf.BRN] = 0;
         s.srcSent[b] = 0;
-        s.bufs[BS * b + B_TARGET] = 0;
-        s.bufs[BS * b + B_LEG] = net.nodeSwitch[rw.worm.source]!;
-        s.bufs[BS * b + B_PREV] = -1;
+        s.bufs[Buf.SIZE * b + Buf.TARGET] = 0;
+        s.bufs[Buf.SIZE * b + Buf.LEG] = net.nodeSwitch[rw.worm.source]!;
+        s.bufs[Buf.SIZE * b + Buf.PREV] = -1;
         s.wormLive[w] = 1;
         s.activate(b);
         this.policy?.onGrant?.(b);
@@ -177,10 +177,10 @@ export class Terminals {
    */
   consume(o: number, got: number, t: number): void {
     const s = this.s;
-    const w = s.bufs[BS * o + B_OWNER]!;
+    const w = s.bufs[Buf.SIZE * o + Buf.OWNER]!;
     const cw = s.wormC[w]!;
     const msg = s.wormMsg[w]!;
-    const T = s.bufs[BS * o + B_TARGET]!;
+    const T = s.bufs[Buf.SIZE * o + Buf.TARGET]!;
     const f = cw.flags[T]!;
     const node = cw.node[T]!;
     if (got === 1 && f & F_ABSORB) msg.deliveries.push({ node, header: t, tail: -1 });

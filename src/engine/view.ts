@@ -1,19 +1,4 @@
-import {
-  B_BRN,
-  B_FEEDER,
-  B_LEN,
-  B_OWNER,
-  B_READY,
-  B_RECV,
-  BS,
-  S_ALT,
-  S_GROUP,
-  S_OUT,
-  S_ROUTE,
-  S_SENT,
-  S_SINK,
-  SS,
-} from './records.js';
+import { Buf, Slot } from './records.js';
 import type { EngineState } from './state.js';
 
 /**
@@ -57,17 +42,17 @@ export class SwitchView {
 
   /** Does a worm hold buffer b (until its tail has left on every branch)? */
   held(b: number): boolean {
-    return this.bufs[BS * b + B_OWNER] !== -1;
+    return this.bufs[Buf.SIZE * b + Buf.OWNER] !== -1;
   }
 
   /** Flits of b's worm that have entered b. */
   received(b: number): number {
-    return this.bufs[BS * b + B_RECV]!;
+    return this.bufs[Buf.SIZE * b + Buf.RECV]!;
   }
 
   /** Length in flits of the worm holding b. */
   length(b: number): number {
-    return this.bufs[BS * b + B_LEN]!;
+    return this.bufs[Buf.SIZE * b + Buf.LEN]!;
   }
 
   /** Flits the slowest branch of b has copied out (0 before its branches are set up). */
@@ -77,22 +62,22 @@ export class SwitchView {
 
   /** Flits in b: received, not yet copied out by every branch. */
   occupancy(b: number): number {
-    return this.bufs[BS * b + B_RECV]! - this.s.minSent(b);
+    return this.bufs[Buf.SIZE * b + Buf.RECV]! - this.s.minSent(b);
   }
 
   /** Cycle from which b's head may leave (its routing delay over). */
   headReadyAt(b: number): number {
-    return this.bufs[BS * b + B_READY]!;
+    return this.bufs[Buf.SIZE * b + Buf.READY]!;
   }
 
   /** Out-branches set up at b's head (0 before its header is routed; 2 or more: replicated). */
   branches(b: number): number {
-    return this.bufs[BS * b + B_BRN]!;
+    return this.bufs[Buf.SIZE * b + Buf.BRN]!;
   }
 
   /** The branch slot that feeds b (its upstream), -1 for a processor or a free buffer. */
   upstream(b: number): number {
-    return this.bufs[BS * b + B_FEEDER]!;
+    return this.bufs[Buf.SIZE * b + Buf.FEEDER]!;
   }
 
   // Per branch slot.
@@ -109,29 +94,30 @@ export class SwitchView {
 
   /** Flits the branch has copied out of its buffer. */
   sent(slot: number): number {
-    return this.slots[SS * slot + S_SENT]!;
+    return this.slots[Slot.SIZE * slot + Slot.SENT]!;
   }
 
   /** Buffer granted to the branch, -1 while it waits for one. */
   output(slot: number): number {
-    return this.slots[SS * slot + S_OUT]!;
+    return this.slots[Slot.SIZE * slot + Slot.OUT]!;
   }
 
   /** Allocation group the branch asks in (its channel, or numNetChannels + node for a consumption channel). */
   group(slot: number): number {
-    return this.slots[SS * slot + S_GROUP]!;
+    return this.slots[Slot.SIZE * slot + Slot.GROUP]!;
   }
 
   /** Does the branch go to a processor (a consumption channel)? */
   toProcessor(slot: number): boolean {
-    return this.slots[SS * slot + S_SINK] === 1;
+    return this.slots[Slot.SIZE * slot + Slot.SINK] === 1;
   }
 
   /** The switch port the branch leaves by: its route's, or for a consumption branch its end node's. */
   targetPort(slot: number): number {
-    if (this.slots[SS * slot + S_SINK] !== 1) return this.slots[SS * slot + S_ROUTE]! & 0xff;
+    if (this.slots[Slot.SIZE * slot + Slot.SINK] !== 1)
+      return this.slots[Slot.SIZE * slot + Slot.ROUTE]! & 0xff;
     const s = this.s;
-    const w = this.bufs[BS * this.bufferOf(slot) + B_OWNER]!;
+    const w = this.bufs[Buf.SIZE * this.bufferOf(slot) + Buf.OWNER]!;
     return s.net.nodePort[s.wormC[w]!.node[this.brTarget[slot]!]!]!;
   }
 
@@ -146,7 +132,7 @@ export class SwitchView {
    * branch keeps that port from now on; the allocator moves the switch's adaptive pointer past it.
    */
   commitChoice(slot: number): void {
-    this.slots[SS * slot + S_ALT] = 0;
+    this.slots[Slot.SIZE * slot + Slot.ALT] = 0;
   }
 
   // The waiting heads: buffers whose heads wait for an output this cycle (the allocator's list).

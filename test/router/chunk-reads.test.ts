@@ -1,18 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Network } from '../../src/engine/network.js';
-import {
-  B_BRN,
-  B_LEN,
-  B_OWNER,
-  B_RECV,
-  BS,
-  S_GROUP,
-  S_OUT,
-  S_ROUTE,
-  S_SENT,
-  SS,
-} from '../../src/engine/records.js';
+import { Buf, Slot } from '../../src/engine/records.js';
 import type { EngineState } from '../../src/engine/state.js';
 import { SwitchView } from '../../src/engine/view.js';
 import { ChunkReads } from '../../src/router/chunk-reads.js';
@@ -29,17 +18,17 @@ function drive(ports: number[], stalled: (t: number) => boolean, cycles = 60) {
   const MB = 2;
   const n = ports.length;
   // The engine's state as the model's view reads it. One buffer: branch k's slot is k (k * NB + b).
-  const slots = new Int32Array(SS * MB);
+  const slots = new Int32Array(Slot.SIZE * MB);
   for (let k = 0; k < MB; k++) {
-    slots[SS * k + S_OUT] = k;
-    slots[SS * k + S_GROUP] = k;
-    slots[SS * k + S_ROUTE] = ports[k] ?? 0;
+    slots[Slot.SIZE * k + Slot.OUT] = k;
+    slots[Slot.SIZE * k + Slot.GROUP] = k;
+    slots[Slot.SIZE * k + Slot.ROUTE] = ports[k] ?? 0;
   }
-  const bufs = new Int32Array(BS);
-  bufs[B_RECV] = 32;
-  bufs[B_LEN] = 32;
-  bufs[B_BRN] = n;
-  bufs[B_OWNER] = 0;
+  const bufs = new Int32Array(Buf.SIZE);
+  bufs[Buf.RECV] = 32;
+  bufs[Buf.LEN] = 32;
+  bufs[Buf.BRN] = n;
+  bufs[Buf.OWNER] = 0;
   const s = { MB, NB: 1, bufs, slots } as unknown as EngineState;
   const net = {
     numBuffers: 1,
@@ -59,12 +48,15 @@ function drive(ports: number[], stalled: (t: number) => boolean, cycles = 60) {
     });
     // The link stage of cycle t: decisions from the state at its start (the gate), moves at its end.
     const go = ports.map(
-      (_, k) => slots[SS * k + S_SENT]! < 32 && !stalled(t) && reads.gate(k, slots[SS * k + S_SENT]!, t),
+      (_, k) =>
+        slots[Slot.SIZE * k + Slot.SENT]! < 32 &&
+        !stalled(t) &&
+        reads.gate(k, slots[Slot.SIZE * k + Slot.SENT]!, t),
     );
     go.forEach((g, k) => {
       if (!g) return;
       sentAt[k]!.push(t);
-      slots[SS * k + S_SENT]!++;
+      slots[Slot.SIZE * k + Slot.SENT]!++;
     });
   }
   return { readAt, sentAt };

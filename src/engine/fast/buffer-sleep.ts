@@ -1,4 +1,4 @@
-import { B_ASLEEP, B_BRN, B_FEEDER, B_OWNER, B_RECV, BS, S_OUT, S_SENT, SS } from '../records.js';
+import { Buf, Slot } from '../records.js';
 import type { EngineState } from '../state.js';
 import { ASLEEP, AWAKE } from './sleep-states.js';
 
@@ -27,9 +27,9 @@ export class BufferSleep {
 
   /** Has buffer o room for one more flit at the start of the cycle? */
   private roomIn(o: number): boolean {
-    const n = this.bufs[BS * o + B_BRN]!;
-    const ms = n === 0 ? 0 : n === 1 ? this.slots[SS * o + S_SENT]! : this.s.minSent(o);
-    return this.bufs[BS * o + B_RECV]! - ms < this.cap[o]!;
+    const n = this.bufs[Buf.SIZE * o + Buf.BRN]!;
+    const ms = n === 0 ? 0 : n === 1 ? this.slots[Slot.SIZE * o + Slot.SENT]! : this.s.minSent(o);
+    return this.bufs[Buf.SIZE * o + Buf.RECV]! - ms < this.cap[o]!;
   }
 
   /**
@@ -45,23 +45,23 @@ export class BufferSleep {
     const NB = this.NB;
     for (;;) {
       st.setAsleep(b, ASLEEP);
-      const f = st.bufs[BS * b + B_FEEDER]!;
+      const f = st.bufs[Buf.SIZE * b + Buf.FEEDER]!;
       if (f < 0) return;
       const u = f < NB ? f : f % NB;
       // Already asleep, or streaming or packed (never woken by a flit: skipped on their own terms).
-      if (bufs[BS * u + B_ASLEEP] !== AWAKE) return;
+      if (bufs[Buf.SIZE * u + Buf.ASLEEP] !== AWAKE) return;
       // The feeding buffer sleeps by the rule of link arbitration: a branch blocked, none able to move.
       let blocked = false;
-      for (let k = 0; k < this.bufs[BS * u + B_BRN]!; k++) {
+      for (let k = 0; k < this.bufs[Buf.SIZE * u + Buf.BRN]!; k++) {
         const s = k * NB + u;
-        const out = this.slots[SS * s + S_OUT]!;
+        const out = this.slots[Slot.SIZE * s + Slot.OUT]!;
         if (out < 0) {
           blocked = true;
           continue;
         }
-        const sent = this.slots[SS * s + S_SENT]!;
-        if (sent >= this.bufs[BS * u + B_RECV]!) continue;
-        if (sent > 0 && bufs[BS * out + B_ASLEEP] === ASLEEP && !this.roomIn(out)) blocked = true;
+        const sent = this.slots[Slot.SIZE * s + Slot.SENT]!;
+        if (sent >= this.bufs[Buf.SIZE * u + Buf.RECV]!) continue;
+        if (sent > 0 && bufs[Buf.SIZE * out + Buf.ASLEEP] === ASLEEP && !this.roomIn(out)) blocked = true;
         else return;
       }
       if (!blocked) return;
@@ -78,10 +78,10 @@ export class BufferSleep {
     const NB = this.NB;
     for (let i = 0; i < n; i++) {
       const b = list[i]!;
-      const nb = this.bufs[BS * b + B_BRN]!;
-      if (nb === 0 || this.s.bufs[BS * b + B_ASLEEP] === ASLEEP) continue;
+      const nb = this.bufs[Buf.SIZE * b + Buf.BRN]!;
+      if (nb === 0 || this.s.bufs[Buf.SIZE * b + Buf.ASLEEP] === ASLEEP) continue;
       let waits = true;
-      for (let k = 0; k < nb && waits; k++) waits = this.slots[SS * (k * NB + b) + S_OUT]! < 0;
+      for (let k = 0; k < nb && waits; k++) waits = this.slots[Slot.SIZE * (k * NB + b) + Slot.OUT]! < 0;
       if (waits) this.fallAsleep(b);
     }
   }
@@ -92,8 +92,9 @@ export class BufferSleep {
    * 8-flit head buffer waiting for its output would otherwise wake at every body flit).
    */
   wantsFlit(b: number, had: number): boolean {
-    const n = this.bufs[BS * b + B_BRN]!;
-    for (let k = 0; k < n; k++) if (this.slots[SS * (k * this.NB + b) + S_SENT]! >= had) return true;
+    const n = this.bufs[Buf.SIZE * b + Buf.BRN]!;
+    for (let k = 0; k < n; k++)
+      if (this.slots[Slot.SIZE * (k * this.NB + b) + Slot.SENT]! >= had) return true;
     return false;
   }
 
@@ -105,20 +106,25 @@ export class BufferSleep {
   check(): string | undefined {
     const st = this.s;
     for (let b = 0; b < st.net.numBuffers; b++) {
-      if (st.bufs[BS * b + B_ASLEEP] !== ASLEEP) continue;
-      if (st.bufs[BS * b + B_OWNER] === -1) return `free buffer ${b} sleeps`;
-      for (let k = 0; k < this.bufs[BS * b + B_BRN]!; k++) {
+      if (st.bufs[Buf.SIZE * b + Buf.ASLEEP] !== ASLEEP) continue;
+      if (st.bufs[Buf.SIZE * b + Buf.OWNER] === -1) return `free buffer ${b} sleeps`;
+      for (let k = 0; k < this.bufs[Buf.SIZE * b + Buf.BRN]!; k++) {
         const s = k * this.NB + b;
-        const out = this.slots[SS * s + S_OUT]!;
-        if (out < 0 || this.slots[SS * s + S_SENT]! >= this.bufs[BS * b + B_RECV]!) continue;
-        if (!this.roomIn(out) && st.bufs[BS * out + B_ASLEEP] === ASLEEP && this.slots[SS * s + S_SENT]! > 0)
+        const out = this.slots[Slot.SIZE * s + Slot.OUT]!;
+        if (out < 0 || this.slots[Slot.SIZE * s + Slot.SENT]! >= this.bufs[Buf.SIZE * b + Buf.RECV]!)
+          continue;
+        if (
+          !this.roomIn(out) &&
+          st.bufs[Buf.SIZE * out + Buf.ASLEEP] === ASLEEP &&
+          this.slots[Slot.SIZE * s + Slot.SENT]! > 0
+        )
           continue;
         return `buffer ${b} sleeps but its branch ${k} may move into buffer ${out}`;
       }
     }
     for (let i = 0; i < st.activeCount; i++) {
       const bit = (st.awakeBits[i >> 5]! >>> (i & 31)) & 1;
-      if (bit !== (st.bufs[BS * st.active[i]! + B_ASLEEP] === AWAKE ? 1 : 0))
+      if (bit !== (st.bufs[Buf.SIZE * st.active[i]! + Buf.ASLEEP] === AWAKE ? 1 : 0))
         return `awake bit of active place ${i} is ${bit}`;
     }
     for (let i = st.activeCount; i < 32 * st.awakeBits.length; i++)

@@ -1,23 +1,6 @@
 import { CH, CH_HELD, CH_RR, R_SURE } from '../link-codes.js';
 import type { LinkSinks } from '../link-sinks.js';
-import {
-  B_ASLEEP,
-  B_BRN,
-  B_CAP,
-  B_FEEDER,
-  B_LEN,
-  B_OWNER,
-  B_PC,
-  B_RECV,
-  B_VC,
-  B_VCS,
-  BS,
-  S_DONE,
-  S_OUT,
-  S_READY,
-  S_SENT,
-  SS,
-} from '../records.js';
+import { Buf, Slot } from '../records.js';
 import type { EngineState } from '../state.js';
 import type { PackedWorms } from './packed.js';
 import { AWAKE, DRAINING } from './sleep-states.js';
@@ -115,7 +98,7 @@ export class DrainLines extends UnitRecords {
 
   /** Is network buffer `out` the only VC of its channel held, or a consumption buffer? */
   private alone(out: number): boolean {
-    return out >= this.netBuffers || this.s.chans[CH * this.s.bufs[BS * out + B_PC]! + CH_HELD] === 1;
+    return out >= this.netBuffers || this.s.chans[CH * this.s.bufs[Buf.SIZE * out + Buf.PC]! + CH_HELD] === 1;
   }
 
   /**
@@ -129,10 +112,10 @@ export class DrainLines extends UnitRecords {
     let n = 0;
     let mask = 0;
     let first = -1;
-    let u = st.bufs[BS * z + B_FEEDER]!;
+    let u = st.bufs[Buf.SIZE * z + Buf.FEEDER]!;
     let pending = 0;
-    for (; n < MAX_MEMBERS && this.joins(u, w); u = st.bufs[BS * u + B_FEEDER]!) {
-      if (st.bufs[BS * u + B_RECV]! > st.slots[SS * u + S_SENT]!) mask |= 1 << n;
+    for (; n < MAX_MEMBERS && this.joins(u, w); u = st.bufs[Buf.SIZE * u + Buf.FEEDER]!) {
+      if (st.bufs[Buf.SIZE * u + Buf.RECV]! > st.slots[Slot.SIZE * u + Slot.SENT]!) mask |= 1 << n;
       if (!this.pointsPast(u)) pending |= 1 << n;
       first = u;
       n++;
@@ -145,12 +128,12 @@ export class DrainLines extends UnitRecords {
     this.firstBit[w] = n - 1;
     this.mask[w] = mask;
     this.pending[w] = pending;
-    this.entered[w] = st.bufs[BS * first + B_RECV]!;
+    this.entered[w] = st.bufs[Buf.SIZE * first + Buf.RECV]!;
     // The oldest member: the first, or, once the tail is in the line, the one holding it.
     this.oldest[w] = first;
-    for (let u = first; u !== z; u = st.slots[SS * u + S_OUT]!) {
+    for (let u = first; u !== z; u = st.slots[Slot.SIZE * u + Slot.OUT]!) {
       st.setAsleep(u, DRAINING);
-      if (u !== first) st.unitChan[st.bufs[BS * u + B_PC]!] = w;
+      if (u !== first) st.unitChan[st.bufs[Buf.SIZE * u + Buf.PC]!] = w;
     }
     this.worms.add(w);
     this.enterFirst(w, t);
@@ -165,12 +148,12 @@ export class DrainLines extends UnitRecords {
     return (
       u >= 0 &&
       u < this.netBuffers &&
-      st.bufs[BS * u + B_OWNER] === w &&
-      st.bufs[BS * u + B_CAP]! === 1 &&
-      st.bufs[BS * u + B_BRN] === 1 &&
-      st.slots[SS * u + S_SENT]! < st.bufs[BS * u + B_LEN]! &&
-      st.bufs[BS * u + B_ASLEEP] === AWAKE &&
-      this.alone(st.slots[SS * u + S_OUT]!) &&
+      st.bufs[Buf.SIZE * u + Buf.OWNER] === w &&
+      st.bufs[Buf.SIZE * u + Buf.CAP]! === 1 &&
+      st.bufs[Buf.SIZE * u + Buf.BRN] === 1 &&
+      st.slots[Slot.SIZE * u + Slot.SENT]! < st.bufs[Buf.SIZE * u + Buf.LEN]! &&
+      st.bufs[Buf.SIZE * u + Buf.ASLEEP] === AWAKE &&
+      this.alone(st.slots[Slot.SIZE * u + Slot.OUT]!) &&
       (this.packs === undefined || this.packs.frontOf(w) !== u)
     );
   }
@@ -181,7 +164,12 @@ export class DrainLines extends UnitRecords {
    */
   private fedAwake(u: number, w: number): boolean {
     const st = this.s;
-    return u < 0 || u >= st.NB || st.bufs[BS * u + B_OWNER] !== w || st.bufs[BS * u + B_ASLEEP] === AWAKE;
+    return (
+      u < 0 ||
+      u >= st.NB ||
+      st.bufs[Buf.SIZE * u + Buf.OWNER] !== w ||
+      st.bufs[Buf.SIZE * u + Buf.ASLEEP] === AWAKE
+    );
   }
 
   /**
@@ -200,11 +188,11 @@ export class DrainLines extends UnitRecords {
       moves += n;
       st.flitHops += n - (m & 1);
       let next = m >>> 1;
-      const L = st.bufs[BS * this.front[w]! + B_LEN]!;
+      const L = st.bufs[Buf.SIZE * this.front[w]! + Buf.LEN]!;
       const tailIn = this.entered[w] === L;
       if (!tailIn) {
         const f = this.first[w]!;
-        const got = st.bufs[BS * f + B_RECV]!;
+        const got = st.bufs[Buf.SIZE * f + Buf.RECV]!;
         if (got !== this.entered[w]) {
           this.entered[w] = got;
           next |= 1 << this.firstBit[w]!;
@@ -213,7 +201,7 @@ export class DrainLines extends UnitRecords {
       this.mask[w] = next;
       if (m & 1) {
         const z = this.front[w]!;
-        const got = ++st.bufs[BS * z + B_RECV]!;
+        const got = ++st.bufs[Buf.SIZE * z + Buf.RECV]!;
         this.sinks.consume(z, got, t);
         if (got === L) {
           // The tail left the last member for the processor.
@@ -240,25 +228,26 @@ export class DrainLines extends UnitRecords {
   private extend(w: number): void {
     const st = this.s;
     const f = this.first[w]!;
-    const u = st.bufs[BS * f + B_FEEDER]!;
+    const u = st.bufs[Buf.SIZE * f + Buf.FEEDER]!;
     const bit = this.firstBit[w]! + 1;
-    if (bit >= MAX_MEMBERS || !this.joins(u, w) || !this.fedAwake(st.bufs[BS * u + B_FEEDER]!, w)) return;
-    if (st.bufs[BS * u + B_RECV]! > st.slots[SS * u + S_SENT]!) this.mask[w]! |= 1 << bit;
+    if (bit >= MAX_MEMBERS || !this.joins(u, w) || !this.fedAwake(st.bufs[Buf.SIZE * u + Buf.FEEDER]!, w))
+      return;
+    if (st.bufs[Buf.SIZE * u + Buf.RECV]! > st.slots[Slot.SIZE * u + Slot.SENT]!) this.mask[w]! |= 1 << bit;
     if (!this.pointsPast(u)) this.pending[w]! |= 1 << bit;
     this.first[w] = u;
     this.firstBit[w] = bit;
-    this.entered[w] = st.bufs[BS * u + B_RECV]!;
+    this.entered[w] = st.bufs[Buf.SIZE * u + Buf.RECV]!;
     this.oldest[w] = u;
     st.setAsleep(u, DRAINING);
-    st.unitChan[st.bufs[BS * f + B_PC]!] = w;
+    st.unitChan[st.bufs[Buf.SIZE * f + Buf.PC]!] = w;
     this.extensions++;
   }
 
   /** Does the round-robin pointer of member u's channel out point past u's successor's VC? */
   private pointsPast(u: number): boolean {
-    const d = BS * this.s.slots[SS * u + S_OUT]!;
-    const next = this.bufs[d + B_VC]! + 1;
-    return this.chan[CH * this.bufs[d + B_PC]! + CH_RR] === (next === this.bufs[d + B_VCS] ? 0 : next);
+    const d = Buf.SIZE * this.s.slots[Slot.SIZE * u + Slot.OUT]!;
+    const next = this.bufs[d + Buf.VC]! + 1;
+    return this.chan[CH * this.bufs[d + Buf.PC]! + CH_RR] === (next === this.bufs[d + Buf.VCS] ? 0 : next);
   }
 
   /** Members of worm w with a flit (mask m) and a pointer to set: their flits move now, setting it. */
@@ -266,12 +255,12 @@ export class DrainLines extends UnitRecords {
     const st = this.s;
     const due = m & this.pending[w]!;
     this.pending[w]! &= ~due;
-    let u = st.bufs[BS * this.front[w]! + B_FEEDER]!;
-    for (let j = 0; 1 << j <= due && j < MAX_MEMBERS; j++, u = st.bufs[BS * u + B_FEEDER]!) {
+    let u = st.bufs[Buf.SIZE * this.front[w]! + Buf.FEEDER]!;
+    for (let j = 0; 1 << j <= due && j < MAX_MEMBERS; j++, u = st.bufs[Buf.SIZE * u + Buf.FEEDER]!) {
       if ((due & (1 << j)) === 0) continue;
-      const d = BS * st.slots[SS * u + S_OUT]!;
-      const next = this.bufs[d + B_VC]! + 1;
-      this.chan[CH * this.bufs[d + B_PC]! + CH_RR] = next === this.bufs[d + B_VCS] ? 0 : next;
+      const d = Buf.SIZE * st.slots[Slot.SIZE * u + Slot.OUT]!;
+      const next = this.bufs[d + Buf.VC]! + 1;
+      this.chan[CH * this.bufs[d + Buf.PC]! + CH_RR] = next === this.bufs[d + Buf.VCS] ? 0 : next;
     }
   }
 
@@ -280,8 +269,8 @@ export class DrainLines extends UnitRecords {
     const st = this.s;
     const u = this.oldest[w]!;
     this.releases.add(u);
-    const next = st.slots[SS * u + S_OUT]!;
-    st.unitChan[st.bufs[BS * next + B_PC]!] = -1;
+    const next = st.slots[Slot.SIZE * u + Slot.OUT]!;
+    st.unitChan[st.bufs[Buf.SIZE * next + Buf.PC]!] = -1;
     this.oldest[w] = next;
   }
 
@@ -293,7 +282,7 @@ export class DrainLines extends UnitRecords {
     const st = this.s;
     const f = this.first[w]!;
     const holds = (this.mask[w]! >>> this.firstBit[w]!) & 1;
-    st.slots[SS * f + S_SENT] = st.bufs[BS * f + B_RECV]! - holds;
+    st.slots[Slot.SIZE * f + Slot.SENT] = st.bufs[Buf.SIZE * f + Buf.RECV]! - holds;
     const stamp = (t + 1) & 0x0fffffff;
     // The memo is cleared when the stamp wraps (LinkReadiness.begin): stop the line then.
     if (stamp === 0) {
@@ -301,8 +290,8 @@ export class DrainLines extends UnitRecords {
       return;
     }
     if (holds === 1) {
-      this.slots[SS * f + S_READY] = 8 * stamp + R_SURE;
-      this.slots[SS * f + S_DONE] = 8 * stamp + 1;
+      this.slots[Slot.SIZE * f + Slot.READY] = 8 * stamp + R_SURE;
+      this.slots[Slot.SIZE * f + Slot.DONE] = 8 * stamp + 1;
     }
   }
 
@@ -314,24 +303,24 @@ export class DrainLines extends UnitRecords {
     const st = this.s;
     const z = this.front[w]!;
     const m = this.mask[w]!;
-    let down = st.bufs[BS * z + B_RECV]!;
+    let down = st.bufs[Buf.SIZE * z + Buf.RECV]!;
     let j = 0;
-    for (let u = st.bufs[BS * z + B_FEEDER]!; ; u = st.bufs[BS * u + B_FEEDER]!, j++) {
-      st.slots[SS * u + S_SENT] = down;
+    for (let u = st.bufs[Buf.SIZE * z + Buf.FEEDER]!; ; u = st.bufs[Buf.SIZE * u + Buf.FEEDER]!, j++) {
+      st.slots[Slot.SIZE * u + Slot.SENT] = down;
       down += (m >>> j) & 1;
       // The first member's received count is the link stage's own.
-      if (j !== this.firstBit[w]) st.bufs[BS * u + B_RECV] = down;
+      if (j !== this.firstBit[w]) st.bufs[Buf.SIZE * u + Buf.RECV] = down;
       if (!keep) {
         st.setAsleep(u, AWAKE);
-        if (u !== this.first[w]) st.unitChan[st.bufs[BS * u + B_PC]!] = -1;
+        if (u !== this.first[w]) st.unitChan[st.bufs[Buf.SIZE * u + Buf.PC]!] = -1;
       }
       if (u === this.oldest[w]) break;
     }
     if (keep) return;
     const f = this.first[w]!;
-    if (st.bufs[BS * f + B_OWNER] === w) {
-      this.slots[SS * f + S_READY] = -1;
-      this.slots[SS * f + S_DONE] = -1;
+    if (st.bufs[Buf.SIZE * f + Buf.OWNER] === w) {
+      this.slots[Slot.SIZE * f + Slot.READY] = -1;
+      this.slots[Slot.SIZE * f + Slot.DONE] = -1;
     }
     this.remove(w);
   }
@@ -368,22 +357,22 @@ export class DrainLines extends UnitRecords {
     for (let i = 0; i < this.worms.count; i++) {
       const w = this.worms.ids[i]!;
       const z = this.front[w]!;
-      if (st.bufs[BS * z + B_OWNER] !== w)
+      if (st.bufs[Buf.SIZE * z + Buf.OWNER] !== w)
         return `drain line of worm ${w}: its consumption buffer ${z} is not its own`;
-      for (let u = this.oldest[w]!; u !== z; u = st.slots[SS * u + S_OUT]!) {
-        if (st.bufs[BS * u + B_OWNER] !== w) return `drain line of worm ${w} lost buffer ${u}`;
-        if (st.bufs[BS * u + B_ASLEEP] !== DRAINING)
+      for (let u = this.oldest[w]!; u !== z; u = st.slots[Slot.SIZE * u + Slot.OUT]!) {
+        if (st.bufs[Buf.SIZE * u + Buf.OWNER] !== w) return `drain line of worm ${w} lost buffer ${u}`;
+        if (st.bufs[Buf.SIZE * u + Buf.ASLEEP] !== DRAINING)
           return `buffer ${u} of the drain line of worm ${w} is not marked`;
-        if (st.bufs[BS * u + B_RECV]! - st.slots[SS * u + S_SENT]! > 1)
+        if (st.bufs[Buf.SIZE * u + Buf.RECV]! - st.slots[Slot.SIZE * u + Slot.SENT]! > 1)
           return `buffer ${u} of the drain line of worm ${w} holds two flits`;
-        if (!this.alone(st.slots[SS * u + S_OUT]!))
-          return `drain line of worm ${w} shares the channel of buffer ${st.slots[SS * u + S_OUT]}`;
+        if (!this.alone(st.slots[Slot.SIZE * u + Slot.OUT]!))
+          return `drain line of worm ${w} shares the channel of buffer ${st.slots[Slot.SIZE * u + Slot.OUT]}`;
       }
     }
     for (let b = 0; b < st.net.numBuffers; b++)
       if (
-        st.bufs[BS * b + B_ASLEEP] === DRAINING &&
-        !(st.bufs[BS * b + B_OWNER]! >= 0 && this.isDraining(st.bufs[BS * b + B_OWNER]!))
+        st.bufs[Buf.SIZE * b + Buf.ASLEEP] === DRAINING &&
+        !(st.bufs[Buf.SIZE * b + Buf.OWNER]! >= 0 && this.isDraining(st.bufs[Buf.SIZE * b + Buf.OWNER]!))
       )
         return `buffer ${b} is marked draining but its worm is not`;
     return undefined;

@@ -1,20 +1,5 @@
 import { CH, CH_HELD, CH_RR } from '../link-codes.js';
-import {
-  B_ASLEEP,
-  B_BRN,
-  B_CAP,
-  B_FEEDER,
-  B_LEN,
-  B_OWNER,
-  B_PC,
-  B_RECV,
-  B_VC,
-  B_VCS,
-  BS,
-  S_OUT,
-  S_SENT,
-  SS,
-} from '../records.js';
+import { Buf, Slot } from '../records.js';
 import type { EngineState } from '../state.js';
 import { BufferSleep } from './buffer-sleep.js';
 import { ASLEEP, AWAKE, PACKED } from './sleep-states.js';
@@ -99,17 +84,17 @@ export class PackedWorms extends UnitRecords {
     for (let i = this.worms.count - 1; i >= 0; i--) {
       const w = this.worms.ids[i]!;
       const h = this.front[w]!;
-      const sent = st.slots[SS * h + S_SENT]!;
+      const sent = st.slots[Slot.SIZE * h + Slot.SENT]!;
       if (sent === this.frontSent[w]) continue;
       this.frontSent[w] = sent;
       const n = ++this.shifts[w]!;
       // The newest member's flit enters the front, over the front's channel (its round-robin
       // pointer moves as for any move).
-      const got = ++st.bufs[BS * h + B_RECV]!;
-      const d = BS * h;
-      const nextVc = this.bufs[d + B_VC]! + 1;
-      this.chan[CH * this.bufs[d + B_PC]! + CH_RR] = nextVc === this.bufs[d + B_VCS] ? 0 : nextVc;
-      if (st.bufs[BS * h + B_ASLEEP] === ASLEEP && this.sleep.wantsFlit(h, got - 1)) st.wake(h);
+      const got = ++st.bufs[Buf.SIZE * h + Buf.RECV]!;
+      const d = Buf.SIZE * h;
+      const nextVc = this.bufs[d + Buf.VC]! + 1;
+      this.chan[CH * this.bufs[d + Buf.PC]! + CH_RR] = nextVc === this.bufs[d + Buf.VCS] ? 0 : nextVc;
+      if (st.bufs[Buf.SIZE * h + Buf.ASLEEP] === ASLEEP && this.sleep.wantsFlit(h, got - 1)) st.wake(h);
       st.flitHops += this.rate[w]!;
       if (n === this.due[w]) this.freeOldest(w);
     }
@@ -122,7 +107,7 @@ export class PackedWorms extends UnitRecords {
     this.releases.add(u);
     this.unmark(u);
     if (u === this.src[w]) this.src[w] = -1;
-    const next = st.slots[SS * u + S_OUT]!;
+    const next = st.slots[Slot.SIZE * u + Slot.OUT]!;
     if (next === this.front[w]) {
       // The tail is in the front: nothing is left to pack.
       this.unmark(next);
@@ -136,7 +121,7 @@ export class PackedWorms extends UnitRecords {
 
   /** The shift in which the tail leaves member u: when the buffer after it has received all L flits. */
   private dueOf(u: number): number {
-    return this.s.bufs[BS * u + B_LEN]! - this.base[this.s.slots[SS * u + S_OUT]!]!;
+    return this.s.bufs[Buf.SIZE * u + Buf.LEN]! - this.base[this.s.slots[Slot.SIZE * u + Slot.OUT]!]!;
   }
 
   isPacked(w: number): boolean {
@@ -166,9 +151,9 @@ export class PackedWorms extends UnitRecords {
    * stays packed.
    */
   sinkHead(z: number): boolean {
-    const w = this.s.bufs[BS * z + B_OWNER]!;
+    const w = this.s.bufs[Buf.SIZE * z + Buf.OWNER]!;
     if (w < 0 || !this.isPacked(w)) return false;
-    const o = this.s.slots[SS * this.front[w]! + S_OUT]!;
+    const o = this.s.slots[Slot.SIZE * this.front[w]! + Slot.OUT]!;
     if (o >= 0 && o !== z && !this.alone(o)) return true;
     this.unpack(w);
     return false;
@@ -181,8 +166,8 @@ export class PackedWorms extends UnitRecords {
     const f = this.front[w]!;
     st.setAsleep(f, PACKED);
     this.front[w] = to;
-    this.frontSent[w] = st.slots[SS * to + S_SENT]!;
-    this.base[to] = st.bufs[BS * to + B_RECV]! - n;
+    this.frontSent[w] = st.slots[Slot.SIZE * to + Slot.SENT]!;
+    this.base[to] = st.bufs[Buf.SIZE * to + Buf.RECV]! - n;
     this.mark(to, w);
     this.rate[w]!++;
   }
@@ -200,9 +185,14 @@ export class PackedWorms extends UnitRecords {
     // is the one last found. Near saturation most calls end here (1-flit 0.14: 84 -> 6 steps a cycle).
     if (w < this.lastOldest.length) {
       const o = this.lastOldest[w]!;
-      if (o >= 0 && o !== to && st.bufs[BS * o + B_OWNER] === w && !this.alone(st.slots[SS * o + S_OUT]!)) {
-        const u = st.bufs[BS * o + B_FEEDER]!;
-        if (u < 0 || u >= st.NB || st.bufs[BS * u + B_OWNER] !== w) return;
+      if (
+        o >= 0 &&
+        o !== to &&
+        st.bufs[Buf.SIZE * o + Buf.OWNER] === w &&
+        !this.alone(st.slots[Slot.SIZE * o + Slot.OUT]!)
+      ) {
+        const u = st.bufs[Buf.SIZE * o + Buf.FEEDER]!;
+        if (u < 0 || u >= st.NB || st.bufs[Buf.SIZE * u + Buf.OWNER] !== w) return;
       }
     }
     // The front: `to`, or, past a channel the worm shares (where its moves depend on arbitration),
@@ -211,14 +201,14 @@ export class PackedWorms extends UnitRecords {
     let front = to;
     let b = f;
     for (;;) {
-      if (st.bufs[BS * b + B_BRN] !== 1 || st.bufs[BS * b + B_ASLEEP] !== AWAKE) return;
-      if (!this.alone(st.slots[SS * b + S_OUT]!)) {
+      if (st.bufs[Buf.SIZE * b + Buf.BRN] !== 1 || st.bufs[Buf.SIZE * b + Buf.ASLEEP] !== AWAKE) return;
+      if (!this.alone(st.slots[Slot.SIZE * b + Slot.OUT]!)) {
         if (!this.full(b)) return;
         front = b;
       }
-      const u = st.bufs[BS * b + B_FEEDER]!;
+      const u = st.bufs[Buf.SIZE * b + Buf.FEEDER]!;
       if (u >= st.NB) return;
-      if (u < 0 || st.bufs[BS * u + B_OWNER] !== w) break;
+      if (u < 0 || st.bufs[Buf.SIZE * u + Buf.OWNER] !== w) break;
       if (b !== front && !this.full(b)) return;
       b = u;
     }
@@ -226,25 +216,25 @@ export class PackedWorms extends UnitRecords {
     this.roomFor(w);
     this.lastOldest[w] = b;
     if (b === front) return;
-    const held = st.bufs[BS * b + B_RECV]! - st.slots[SS * b + S_SENT]!;
+    const held = st.bufs[Buf.SIZE * b + Buf.RECV]! - st.slots[Slot.SIZE * b + Slot.SENT]!;
     const pushing = st.srcPos[b]! !== -1;
     if (held < 1 || (pushing && !this.full(b))) return;
     this.starts++;
     this.shifts[w] = 0;
     this.front[w] = front;
-    this.frontSent[w] = st.slots[SS * front + S_SENT]!;
+    this.frontSent[w] = st.slots[Slot.SIZE * front + Slot.SENT]!;
     this.oldest[w] = b;
     this.src[w] = -1;
     if (pushing) {
       st.unsource(b);
       this.src[w] = b;
     }
-    this.base[front] = st.bufs[BS * front + B_RECV]!;
+    this.base[front] = st.bufs[Buf.SIZE * front + Buf.RECV]!;
     this.mark(front, w);
     // Flits a shift moves over network channels: into the front and every member but the oldest.
     let rate = front < this.netBuffers ? 1 : 0;
-    for (let u = b; u !== front; u = st.slots[SS * u + S_OUT]!) {
-      this.base[u] = st.bufs[BS * u + B_RECV]!;
+    for (let u = b; u !== front; u = st.slots[Slot.SIZE * u + Slot.OUT]!) {
+      this.base[u] = st.bufs[Buf.SIZE * u + Buf.RECV]!;
       st.setAsleep(u, PACKED);
       this.mark(u, w);
       if (u !== b && u < this.netBuffers) rate++;
@@ -262,13 +252,14 @@ export class PackedWorms extends UnitRecords {
     const st = this.s;
     const n = this.shifts[w]!;
     const h = this.front[w]!;
-    const L = st.bufs[BS * h + B_LEN]!;
-    for (let b = this.oldest[w]!; b !== h; b = st.slots[SS * b + S_OUT]!) {
+    const L = st.bufs[Buf.SIZE * h + Buf.LEN]!;
+    for (let b = this.oldest[w]!; b !== h; b = st.slots[Slot.SIZE * b + Slot.OUT]!) {
       const r = Math.min(L, this.base[b]! + n);
-      st.bufs[BS * b + B_RECV] = r;
+      st.bufs[Buf.SIZE * b + Buf.RECV] = r;
       if (b === this.src[w]) st.srcSent[b] = r;
-      const out = st.slots[SS * b + S_OUT]!;
-      st.slots[SS * b + S_SENT] = out === h ? st.bufs[BS * h + B_RECV]! : Math.min(L, this.base[out]! + n);
+      const out = st.slots[Slot.SIZE * b + Slot.OUT]!;
+      st.slots[Slot.SIZE * b + Slot.SENT] =
+        out === h ? st.bufs[Buf.SIZE * h + Buf.RECV]! : Math.min(L, this.base[out]! + n);
       if (!keep) {
         st.setAsleep(b, AWAKE);
         this.unmark(b);
@@ -277,7 +268,7 @@ export class PackedWorms extends UnitRecords {
     if (keep) return;
     this.unmark(h);
     const src = this.src[w]!;
-    if (src !== -1 && st.srcSent[src]! < st.bufs[BS * src + B_LEN]!) st.addSource(src);
+    if (src !== -1 && st.srcSent[src]! < st.bufs[Buf.SIZE * src + Buf.LEN]!) st.addSource(src);
     this.remove(w);
   }
 
@@ -300,23 +291,23 @@ export class PackedWorms extends UnitRecords {
   /** Is buffer o full (no room for a flit unless its front flit leaves)? */
   private full(o: number): boolean {
     const st = this.s;
-    const n = st.bufs[BS * o + B_BRN]!;
-    const ms = n === 0 ? 0 : n === 1 ? st.slots[SS * o + S_SENT]! : st.minSent(o);
-    return st.bufs[BS * o + B_RECV]! - ms >= st.bufs[BS * o + B_CAP]!;
+    const n = st.bufs[Buf.SIZE * o + Buf.BRN]!;
+    const ms = n === 0 ? 0 : n === 1 ? st.slots[Slot.SIZE * o + Slot.SENT]! : st.minSent(o);
+    return st.bufs[Buf.SIZE * o + Buf.RECV]! - ms >= st.bufs[Buf.SIZE * o + Buf.CAP]!;
   }
 
   /** Is `out` alone on its channel (a consumption or injection buffer always is)? */
   private alone(out: number): boolean {
-    return out >= this.netBuffers || this.s.chans[CH * this.s.bufs[BS * out + B_PC]! + CH_HELD] === 1;
+    return out >= this.netBuffers || this.s.chans[CH * this.s.bufs[Buf.SIZE * out + Buf.PC]! + CH_HELD] === 1;
   }
 
   /** Another worm taking a VC of buffer b's channel unpacks w (Allocator.grant). */
   private mark(b: number, w: number): void {
-    if (b < this.netBuffers) this.s.unitChan[this.s.bufs[BS * b + B_PC]!] = w;
+    if (b < this.netBuffers) this.s.unitChan[this.s.bufs[Buf.SIZE * b + Buf.PC]!] = w;
   }
 
   private unmark(b: number): void {
-    if (b < this.netBuffers) this.s.unitChan[this.s.bufs[BS * b + B_PC]!] = -1;
+    if (b < this.netBuffers) this.s.unitChan[this.s.bufs[Buf.SIZE * b + Buf.PC]!] = -1;
   }
 
   private remove(w: number): void {
@@ -337,24 +328,32 @@ export class PackedWorms extends UnitRecords {
     for (let i = 0; i < this.worms.count; i++) {
       const w = this.worms.ids[i]!;
       const h = this.front[w]!;
-      if (st.bufs[BS * h + B_OWNER] !== w || !this.full(h))
+      if (st.bufs[Buf.SIZE * h + Buf.OWNER] !== w || !this.full(h))
         return `packed worm ${w}: front ${h} is not its own or not full`;
-      for (let b = this.oldest[w]!; b !== h; b = st.slots[SS * b + S_OUT]!) {
-        if (st.bufs[BS * b + B_OWNER] !== w) return `packed worm ${w} lost buffer ${b}`;
-        if (st.bufs[BS * b + B_ASLEEP] !== PACKED) return `buffer ${b} of packed worm ${w} is not marked`;
-        if (!this.alone(st.slots[SS * b + S_OUT]!))
-          return `packed worm ${w} shares the channel of buffer ${st.slots[SS * b + S_OUT]}`;
+      for (let b = this.oldest[w]!; b !== h; b = st.slots[Slot.SIZE * b + Slot.OUT]!) {
+        if (st.bufs[Buf.SIZE * b + Buf.OWNER] !== w) return `packed worm ${w} lost buffer ${b}`;
+        if (st.bufs[Buf.SIZE * b + Buf.ASLEEP] !== PACKED)
+          return `buffer ${b} of packed worm ${w} is not marked`;
+        if (!this.alone(st.slots[Slot.SIZE * b + Slot.OUT]!))
+          return `packed worm ${w} shares the channel of buffer ${st.slots[Slot.SIZE * b + Slot.OUT]}`;
         const oldest = b === this.oldest[w];
-        if (oldest ? st.bufs[BS * b + B_RECV]! - st.slots[SS * b + S_SENT]! < 1 : !this.full(b))
+        if (
+          oldest
+            ? st.bufs[Buf.SIZE * b + Buf.RECV]! - st.slots[Slot.SIZE * b + Slot.SENT]! < 1
+            : !this.full(b)
+        )
           return `buffer ${b} of packed worm ${w} could move on its own`;
-        if (oldest && this.src[w] === b && st.srcSent[b]! < st.bufs[BS * b + B_LEN]! && !this.full(b))
+        if (oldest && this.src[w] === b && st.srcSent[b]! < st.bufs[Buf.SIZE * b + Buf.LEN]! && !this.full(b))
           return `the processor could push into buffer ${b} of packed worm ${w}`;
       }
     }
     for (let b = 0; b < st.net.numBuffers; b++)
       if (
-        st.bufs[BS * b + B_ASLEEP] === PACKED &&
-        !(st.bufs[BS * b + B_OWNER]! >= 0 && (this.shifts[st.bufs[BS * b + B_OWNER]!] ?? -1) >= 0)
+        st.bufs[Buf.SIZE * b + Buf.ASLEEP] === PACKED &&
+        !(
+          st.bufs[Buf.SIZE * b + Buf.OWNER]! >= 0 &&
+          (this.shifts[st.bufs[Buf.SIZE * b + Buf.OWNER]!] ?? -1) >= 0
+        )
       )
         return `buffer ${b} is marked packed but its worm is not`;
     return undefined;

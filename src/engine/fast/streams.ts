@@ -1,20 +1,7 @@
 import { F_ABSORB } from '../../plan/worm.js';
 import { CH, CH_HELD } from '../link-codes.js';
 import type { LinkSinks } from '../link-sinks.js';
-import {
-  B_ASLEEP,
-  B_BRN,
-  B_CAP,
-  B_FEEDER,
-  B_LEN,
-  B_OWNER,
-  B_PC,
-  B_RECV,
-  BS,
-  S_OUT,
-  S_SENT,
-  SS,
-} from '../records.js';
+import { Buf, Slot } from '../records.js';
 import type { EngineState } from '../state.js';
 import { BufferSleep } from './buffer-sleep.js';
 import { ASLEEP, AWAKE, STREAMING } from './sleep-states.js';
@@ -80,7 +67,7 @@ export class Streams extends UnitRecords {
 
   /** Is network buffer `out` the only VC of its channel held (its feeder then bids alone)? */
   private alone(out: number): boolean {
-    return this.s.chans[CH * this.s.bufs[BS * out + B_PC]! + CH_HELD] === 1;
+    return this.s.chans[CH * this.s.bufs[Buf.SIZE * out + Buf.PC]! + CH_HELD] === 1;
   }
 
   /**
@@ -90,7 +77,7 @@ export class Streams extends UnitRecords {
    * does not keep up to date).
    */
   headIn(z: number, t: number): void {
-    const w = this.s.bufs[BS * z + B_OWNER]!;
+    const w = this.s.bufs[Buf.SIZE * z + Buf.OWNER]!;
     if (w < 0 || !plainUnicast(this.s, w)) return;
     // Streaming behind its header until now (an open front): it goes on with the sink as its front.
     if (this.isStreaming(w) && this.advance(w, z, t)) return;
@@ -118,9 +105,9 @@ export class Streams extends UnitRecords {
     const st = this.s;
     const f = this.front[w]!;
     if (
-      st.bufs[BS * to + B_FEEDER] !== f ||
-      st.bufs[BS * f + B_ASLEEP] !== AWAKE ||
-      st.bufs[BS * f + B_RECV]! - st.slots[SS * f + S_SENT]! < 1 ||
+      st.bufs[Buf.SIZE * to + Buf.FEEDER] !== f ||
+      st.bufs[Buf.SIZE * f + Buf.ASLEEP] !== AWAKE ||
+      st.bufs[Buf.SIZE * f + Buf.RECV]! - st.slots[Slot.SIZE * f + Slot.SENT]! < 1 ||
       (to < this.netBuffers && !this.alone(to))
     ) {
       this.settle(w, t + 1, false);
@@ -128,12 +115,12 @@ export class Streams extends UnitRecords {
     }
     // Counts as of the start of cycle t + 1: a member's is base + (t + 1 - t0).
     const d = t + 1 - this.t0[w]!;
-    this.base[f] = st.bufs[BS * f + B_RECV]! - d;
-    this.base[to] = st.bufs[BS * to + B_RECV]! - d;
+    this.base[f] = st.bufs[Buf.SIZE * f + Buf.RECV]! - d;
+    this.base[to] = st.bufs[Buf.SIZE * to + Buf.RECV]! - d;
     st.setAsleep(f, STREAMING);
     this.front[w] = to;
     if (to < this.netBuffers) {
-      st.unitChan[st.bufs[BS * to + B_PC]!] = w;
+      st.unitChan[st.bufs[Buf.SIZE * to + Buf.PC]!] = w;
       this.rate[w]!++;
     }
     return true;
@@ -147,8 +134,9 @@ export class Streams extends UnitRecords {
   private full(o: number): boolean {
     const st = this.s;
     return (
-      st.bufs[BS * o + B_RECV]! - (st.bufs[BS * o + B_BRN] === 0 ? 0 : st.slots[SS * o + S_SENT]!) >=
-      st.bufs[BS * o + B_CAP]!
+      st.bufs[Buf.SIZE * o + Buf.RECV]! -
+        (st.bufs[Buf.SIZE * o + Buf.BRN] === 0 ? 0 : st.slots[Slot.SIZE * o + Slot.SENT]!) >=
+      st.bufs[Buf.SIZE * o + Buf.CAP]!
     );
   }
 
@@ -162,15 +150,15 @@ export class Streams extends UnitRecords {
     const NB = st.NB;
     // Walk upstream from the sink: every held buffer has one branch, a flit to send, is awake, and
     // leads into a buffer that is alone on its channel.
-    let u = st.bufs[BS * z + B_FEEDER]!;
+    let u = st.bufs[Buf.SIZE * z + Buf.FEEDER]!;
     let oldest = z;
     let rate = 0;
-    while (u >= 0 && u < NB && st.bufs[BS * u + B_OWNER] === w) {
-      const out = st.slots[SS * u + S_OUT]!;
+    while (u >= 0 && u < NB && st.bufs[Buf.SIZE * u + Buf.OWNER] === w) {
+      const out = st.slots[Slot.SIZE * u + Slot.OUT]!;
       if (
-        st.bufs[BS * u + B_BRN] !== 1 ||
-        st.bufs[BS * u + B_ASLEEP] !== AWAKE ||
-        st.bufs[BS * u + B_RECV]! - st.slots[SS * u + S_SENT]! < 1
+        st.bufs[Buf.SIZE * u + Buf.BRN] !== 1 ||
+        st.bufs[Buf.SIZE * u + Buf.ASLEEP] !== AWAKE ||
+        st.bufs[Buf.SIZE * u + Buf.RECV]! - st.slots[Slot.SIZE * u + Slot.SENT]! < 1
       )
         return;
       if (out < this.netBuffers) {
@@ -178,7 +166,7 @@ export class Streams extends UnitRecords {
         rate++;
       }
       oldest = u;
-      u = st.bufs[BS * u + B_FEEDER]!;
+      u = st.bufs[Buf.SIZE * u + Buf.FEEDER]!;
     }
     if (oldest === z || u >= NB) return;
     this.roomFor(w);
@@ -187,15 +175,16 @@ export class Streams extends UnitRecords {
     this.front[w] = z;
     this.oldest[w] = oldest;
     this.rate[w] = rate;
-    this.base[z] = st.bufs[BS * z + B_RECV]!;
-    for (let b = oldest; b !== z; b = st.slots[SS * b + S_OUT]!) {
-      this.base[b] = st.bufs[BS * b + B_RECV]!;
+    this.base[z] = st.bufs[Buf.SIZE * z + Buf.RECV]!;
+    for (let b = oldest; b !== z; b = st.slots[Slot.SIZE * b + Slot.OUT]!) {
+      this.base[b] = st.bufs[Buf.SIZE * b + Buf.RECV]!;
       st.setAsleep(b, STREAMING);
-      if (b < this.netBuffers) st.unitChan[st.bufs[BS * b + B_PC]!] = w;
+      if (b < this.netBuffers) st.unitChan[st.bufs[Buf.SIZE * b + Buf.PC]!] = w;
     }
     // An open front's channel carries the stream's flits too.
-    if (z < this.netBuffers) st.unitChan[st.bufs[BS * z + B_PC]!] = w;
-    this.due[w] = t0 + st.bufs[BS * z + B_LEN]! - this.base[st.slots[SS * oldest + S_OUT]!]! - 1;
+    if (z < this.netBuffers) st.unitChan[st.bufs[Buf.SIZE * z + Buf.PC]!] = w;
+    this.due[w] =
+      t0 + st.bufs[Buf.SIZE * z + Buf.LEN]! - this.base[st.slots[Slot.SIZE * oldest + Slot.OUT]!]! - 1;
     this.src[w] = -1;
     if (st.srcPos[oldest] !== -1) {
       st.unsource(oldest);
@@ -221,8 +210,8 @@ export class Streams extends UnitRecords {
       st.flitHops += this.rate[w]!;
       const open = z < this.netBuffers;
       if (open) {
-        const got = ++st.bufs[BS * z + B_RECV]!;
-        if (st.bufs[BS * z + B_ASLEEP] === ASLEEP && this.sleep.wantsFlit(z, got - 1)) st.wake(z);
+        const got = ++st.bufs[Buf.SIZE * z + Buf.RECV]!;
+        if (st.bufs[Buf.SIZE * z + Buf.ASLEEP] === ASLEEP && this.sleep.wantsFlit(z, got - 1)) st.wake(z);
       } else this.sinks.consume(z, this.base[z]! + t - this.t0[w]! + 1, t);
       if (t === this.due[w] && this.tailLeft(w)) continue;
       if (open && this.full(z)) this.settle(w, t + 1, false);
@@ -239,16 +228,17 @@ export class Streams extends UnitRecords {
     const z = this.front[w]!;
     const u = this.oldest[w]!;
     this.releases.add(u);
-    if (u < this.netBuffers) st.unitChan[st.bufs[BS * u + B_PC]!] = -1;
+    if (u < this.netBuffers) st.unitChan[st.bufs[Buf.SIZE * u + Buf.PC]!] = -1;
     if (u === this.src[w]) this.src[w] = -1;
-    const next = st.slots[SS * u + S_OUT]!;
+    const next = st.slots[Slot.SIZE * u + Slot.OUT]!;
     if (next === z) {
       this.remove(w);
       return true;
     }
     this.oldest[w] = next;
     if (next < this.netBuffers) this.rate[w]!--;
-    this.due[w] = this.t0[w]! + st.bufs[BS * z + B_LEN]! - this.base[st.slots[SS * next + S_OUT]!]! - 1;
+    this.due[w] =
+      this.t0[w]! + st.bufs[Buf.SIZE * z + Buf.LEN]! - this.base[st.slots[Slot.SIZE * next + Slot.OUT]!]! - 1;
     return false;
   }
 
@@ -261,17 +251,17 @@ export class Streams extends UnitRecords {
     const st = this.s;
     const d = t - this.t0[w]!;
     const z = this.front[w]!;
-    const L = st.bufs[BS * z + B_LEN]!;
+    const L = st.bufs[Buf.SIZE * z + Buf.LEN]!;
     let prev = -1;
-    for (let b = this.oldest[w]!; ; b = st.slots[SS * b + S_OUT]!) {
+    for (let b = this.oldest[w]!; ; b = st.slots[Slot.SIZE * b + Slot.OUT]!) {
       const r = Math.min(L, this.base[b]! + d);
-      st.bufs[BS * b + B_RECV] = r;
-      if (prev >= 0) st.slots[SS * prev + S_SENT] = r;
+      st.bufs[Buf.SIZE * b + Buf.RECV] = r;
+      if (prev >= 0) st.slots[Slot.SIZE * prev + Slot.SENT] = r;
       else if (b === this.src[w]) st.srcSent[b] = r;
       if (keep) this.base[b] = r;
       else if (b !== z) {
         st.setAsleep(b, AWAKE);
-        if (b < this.netBuffers) st.unitChan[st.bufs[BS * b + B_PC]!] = -1;
+        if (b < this.netBuffers) st.unitChan[st.bufs[Buf.SIZE * b + Buf.PC]!] = -1;
       }
       if (b === z) break;
       prev = b;
@@ -282,7 +272,7 @@ export class Streams extends UnitRecords {
       return;
     }
     const src = this.src[w]!;
-    if (src !== -1 && st.srcSent[src]! < st.bufs[BS * src + B_LEN]!) st.addSource(src);
+    if (src !== -1 && st.srcSent[src]! < st.bufs[Buf.SIZE * src + Buf.LEN]!) st.addSource(src);
     this.remove(w);
   }
 
@@ -300,7 +290,7 @@ export class Streams extends UnitRecords {
 
   private remove(w: number): void {
     const z = this.front[w]!;
-    if (z < this.netBuffers) this.s.unitChan[this.s.bufs[BS * z + B_PC]!] = -1;
+    if (z < this.netBuffers) this.s.unitChan[this.s.bufs[Buf.SIZE * z + Buf.PC]!] = -1;
     this.worms.remove(w);
     this.t0[w] = -1;
   }
@@ -315,11 +305,11 @@ export class Streams extends UnitRecords {
     const st = this.s;
     for (let i = 0; i < this.worms.count; i++) {
       const w = this.worms.ids[i]!;
-      for (let b = this.oldest[w]!; b !== this.front[w]; b = st.slots[SS * b + S_OUT]!) {
-        if (st.bufs[BS * b + B_OWNER] !== w) return `streaming worm ${w} lost buffer ${b}`;
-        if (st.bufs[BS * b + B_ASLEEP] !== STREAMING)
+      for (let b = this.oldest[w]!; b !== this.front[w]; b = st.slots[Slot.SIZE * b + Slot.OUT]!) {
+        if (st.bufs[Buf.SIZE * b + Buf.OWNER] !== w) return `streaming worm ${w} lost buffer ${b}`;
+        if (st.bufs[Buf.SIZE * b + Buf.ASLEEP] !== STREAMING)
           return `buffer ${b} of streaming worm ${w} is not marked`;
-        const out = st.slots[SS * b + S_OUT]!;
+        const out = st.slots[Slot.SIZE * b + Slot.OUT]!;
         if (out < this.netBuffers && !this.alone(out))
           return `streaming worm ${w} shares the channel of buffer ${out}`;
       }
@@ -328,8 +318,8 @@ export class Streams extends UnitRecords {
     }
     for (let b = 0; b < st.net.numBuffers; b++)
       if (
-        st.bufs[BS * b + B_ASLEEP] === STREAMING &&
-        !(st.bufs[BS * b + B_OWNER]! >= 0 && (this.t0[st.bufs[BS * b + B_OWNER]!] ?? -1) >= 0)
+        st.bufs[Buf.SIZE * b + Buf.ASLEEP] === STREAMING &&
+        !(st.bufs[Buf.SIZE * b + Buf.OWNER]! >= 0 && (this.t0[st.bufs[Buf.SIZE * b + Buf.OWNER]!] ?? -1) >= 0)
       )
         return `buffer ${b} is marked streaming but its worm is not`;
     return undefined;

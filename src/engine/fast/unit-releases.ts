@@ -1,5 +1,5 @@
 import { CH, CH_KEY, R_SOLE_DRAIN } from '../link-codes.js';
-import { B_ACTIVE, B_OWNER, B_PC, BS, S_OUT, S_READY, SS } from '../records.js';
+import { Buf, Slot } from '../records.js';
 import type { EngineState } from '../state.js';
 import { resized } from './unit-records.js';
 
@@ -56,14 +56,14 @@ export class UnitReleases {
       const m = tails[i]!;
       // An only bidder moved at its own visit; a contended channel's move stands at its first bid.
       keys[i] =
-        slots[SS * m + S_READY]! - t8 >= R_SOLE_DRAIN
-          ? st.bufs[BS * (m < NB ? m : m % NB) + B_ACTIVE]!
-          : chan[CH * bufs[BS * st.slots[SS * m + S_OUT]! + B_PC]! + CH_KEY]!;
+        slots[Slot.SIZE * m + Slot.READY]! - t8 >= R_SOLE_DRAIN
+          ? st.bufs[Buf.SIZE * (m < NB ? m : m % NB) + Buf.ACTIVE]!
+          : chan[CH * bufs[Buf.SIZE * st.slots[Slot.SIZE * m + Slot.OUT]! + Buf.PC]! + CH_KEY]!;
     }
     // The units' releases by place (a few per cycle: insertion sort).
     for (let j = 0; j < ns; j++) {
       const u = rel[j]!;
-      const key = st.bufs[BS * u + B_ACTIVE]!;
+      const key = st.bufs[Buf.SIZE * u + Buf.ACTIVE]!;
       let k = j - 1;
       while (k >= 0 && keys[ntails + k]! > key) {
         keys[ntails + k + 1] = keys[ntails + k]!;
@@ -82,7 +82,7 @@ export class UnitReleases {
       } else {
         // A unit's tail has surely left its buffer.
         const u = rel[j++]!;
-        st.release(u, st.bufs[BS * u + B_OWNER]!);
+        st.release(u, st.bufs[Buf.SIZE * u + Buf.OWNER]!);
       }
     }
   }

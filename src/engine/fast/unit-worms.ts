@@ -1,5 +1,5 @@
 import type { LinkSinks } from '../link-sinks.js';
-import { B_FEEDER, B_OWNER, BS } from '../records.js';
+import { Buf } from '../records.js';
 import type { EngineState } from '../state.js';
 import { DrainLines } from './drain-lines.js';
 import { PackedWorms } from './packed.js';
@@ -70,9 +70,9 @@ export class UnitWorms {
     const packs = this.packs;
     for (let i = 0; i < n; i++) {
       const to = heads[i]!;
-      const f = st.bufs[BS * to + B_FEEDER]!;
+      const f = st.bufs[Buf.SIZE * to + Buf.FEEDER]!;
       if (f < 0 || f >= st.NB) continue;
-      const w = st.bufs[BS * to + B_OWNER]!;
+      const w = st.bufs[Buf.SIZE * to + Buf.OWNER]!;
       if (packs?.isPacked(w)) packs.moved(w, f, to);
       else if (plainUnicast(st, w) && (streams === undefined || !streams.headMoved(to, w, t)))
         packs?.tryPack(w, f, to);
@@ -89,7 +89,7 @@ export class UnitWorms {
     for (let i = 0; i < n; i++) {
       const z = sinks[i]!;
       if (!this.packs?.sinkHead(z)) streams?.headIn(z, t);
-      const w = st.bufs[BS * z + B_OWNER]!;
+      const w = st.bufs[Buf.SIZE * z + Buf.OWNER]!;
       if (this.drains !== undefined && w >= 0 && (streams === undefined || !streams.isStreaming(w)))
         this.drains.tryStart(z, w, t);
     }
