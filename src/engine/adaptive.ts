@@ -1,5 +1,4 @@
 import type { SwitchPolicy } from './policy.js';
-import { Buf, Slot } from './records.js';
 import type { EngineState } from './state.js';
 
 /**
@@ -27,8 +26,8 @@ export class AdaptiveChoice {
   choose(slot: number, r: number, len: number): number {
     const s = this.s;
     const net = s.net;
-    const alt = s.slots[Slot.SIZE * slot + Slot.ALT]!;
-    const vcMask = s.slots[Slot.SIZE * slot + Slot.ROUTE]! >>> 8;
+    const alt = s.brAlt[slot]!;
+    const vcMask = s.brRoute[slot]! >>> 8;
     const P = net.numPorts;
     let best = -1;
     let bestLoad = Number.POSITIVE_INFINITY;
@@ -41,10 +40,10 @@ export class AdaptiveChoice {
       let load = 0;
       for (let v = 0; v < net.pcVcs[pc]!; v++) {
         const cand = first + v;
-        if (s.bufs[Buf.SIZE * cand + Buf.OWNER] === -1) {
+        if (s.owner[cand] === -1) {
           const credited = cand >= s.freeAt.length || s.now >= s.freeAt[cand]!;
           if ((v >= 24 || (vcMask >>> v) & 1) && credited && this.policy.canAllocate(cand, len)) return port;
-        } else load += s.bufs[Buf.SIZE * cand + Buf.RECV]! - s.minSent(cand);
+        } else load += s.recv[cand]! - s.minSent(cand);
       }
       if (load < bestLoad) {
         best = port;

@@ -1,8 +1,6 @@
 import { AdaptiveChoice } from './adaptive.js';
-import { CH, CH_HELD } from './link-codes.js';
 import { BUF_INJ, BUF_NET, inputPort } from './network.js';
 import type { SwitchPolicy } from './policy.js';
-import { Buf, Slot } from './records.js';
 import type { EngineState } from './state.js';
 
 /**
@@ -66,27 +64,22 @@ export class Allocator {
     const s = this.s;
     const net = s.net;
     const NB = s.NB;
-    const slots = s.slots;
+    const brOut = s.brOut;
+    const brRoute = s.brRoute;
     let nreq = 0;
     let ndefer = 0;
     const waits = s.waits !== undefined;
     for (let i = 0; i < s.pendCount; i++) {
       const b = s.pend[i]!;
-      if (t < s.bufs[Buf.SIZE * b + Buf.READY]!) continue;
+      if (t < s.readyAt[b]!) continue;
       if (this.ordered && !this.policy.mayRequest!(b)) continue;
-      const n = s.bufs[Buf.SIZE * b + Buf.BRN]!;
+      const n = s.brN[b]!;
       // A unicast head whose group has no free buffer would not ask (request): it waits on the
       // group's list until a buffer of it is released, instead of being visited every cycle. Its
       // place in the list is taken by the last pending buffer, visited next.
-      if (
-        waits &&
-        n === 1 &&
-        slots[Slot.SIZE * b + Slot.OUT] === -1 &&
-        s.slots[Slot.SIZE * b + Slot.ALT] === 0 &&
-        s.groupFree[s.slots[Slot.SIZE * b + Slot.GROUP]!] === 0
-      ) {
+      if (waits && n === 1 && brOut[b] === -1 && s.brAlt[b] === 0 && s.groupFree[s.brGroup[b]!] === 0) {
         if (b >= s.brReady.length || t >= s.brReady[b]!) {
-          s.waitForGroup(b, s.slots[Slot.SIZE * b + Slot.GROUP]!);
+          s.waitForGroup(b, s.brGroup[b]!);
           i--;
           continue;
         }
@@ -94,9 +87,9 @@ export class Allocator {
       const r = net.bufRouter[b]!;
       for (let k = 0; k < n; k++) {
         const slot = k * NB + b;
-        if (slots[Slot.SIZE * slot + Slot.OUT] !== -1) continue;
+        if (brOut[slot] !== -1) continue;
         if (slot < s.brReady.length && t < s.brReady[slot]!) continue;
-        const alt = s.slots[Slot.SIZE * slot + Slot.ALT]!;
+        const alt = s.brAlt[slot]!;
         if (alt !== 0) {
           // A model that commits adaptive choices at the request (onRequest) moves the switch's
           // pointer within the cycle: those choices are made after this loop, in a fixed order.
@@ -105,9 +98,9 @@ export class Allocator {
             this.defer[ndefer++] = slot;
             continue;
           }
-          const port = this.adaptive.choose(slot, r, s.wormC[s.bufs[Buf.SIZE * b + Buf.OWNER]!]!.length);
-          slots[Slot.SIZE * slot + Slot.ROUTE] = (slots[Slot.SIZE * slot + Slot.ROUTE]! & ~0xff) | port;
-          s.slots[Slot.SIZE * slot + Slot.GROUP] = net.portChannel[r * net.numPorts + port]!;
+          const port = this.adaptive.choose(slot, r, s.wormC[s.owner[b]!]!.length);
+          brRoute[slot] = (brRoute[slot]! & ~0xff) | port;
+          s.brGroup[slot] = net.portChannel[r * net.numPorts + port]!;
         }
         nreq = this.request(slot, b, t, nreq);
       }
@@ -121,14 +114,14 @@ export class Allocator {
     const s = this.s;
     const net = s.net;
     const NB = s.NB;
-    const slots = s.slots;
+    const brRoute = s.brRoute;
     const rs = this.reqSlot;
     const rg = this.reqGroup;
     for (let i = 0; i < nreq; i++) {
       const slot = rs[i]!;
       const g = rg[i]!;
       const b = slot < NB ? slot : slot % NB;
-      const w = s.bufs[Buf.SIZE * b + Buf.OWNER]!;
+      const w = s.owner[b]!;
       const len = s.wormC[w]!.length;
       let first: number;
       let count: number;
@@ -140,20 +133,19 @@ export class Allocator {
       } else {
         first = net.pcFirstBuf[g]!;
         count = net.pcVcs[g]!;
-        mask = slots[Slot.SIZE * slot + Slot.ROUTE]! >>> 8;
+        mask = brRoute[slot]! >>> 8;
       }
       const S = this.laneSlots;
       for (let v = 0; v < count; v++) {
         const bit = S === 1 || g >= net.numNetChannels ? v : Math.floor(v / S);
         if (bit < 24 && !((mask >>> bit) & 1)) continue;
         const cand = first + v;
-        if (s.bufs[Buf.SIZE * cand + Buf.OWNER] !== -1 || !this.policy.canAllocate(cand, len)) continue;
+        if (s.owner[cand] !== -1 || !this.policy.canAllocate(cand, len)) continue;
         // Under a credit delay the upstream router sees the buffer free only when the credit is in.
         if (cand < s.freeAt.length && t < s.freeAt[cand]!) continue;
         this.grant(slot, b, w, cand);
         this.rrAlloc[g] = S === 1 ? b + 1 : this.laneEnd(b);
-        if (s.slots[Slot.SIZE * slot + Slot.ALT] !== 0)
-          this.adaptive.granted(net.bufRouter[b]!, slots[Slot.SIZE * slot + Slot.ROUTE]! & 0xff);
+        if (s.brAlt[slot] !== 0) this.adaptive.granted(net.bufRouter[b]!, brRoute[slot]! & 0xff);
         break;
       }
     }
@@ -174,12 +166,12 @@ export class Allocator {
   private dropGranted(): void {
     const s = this.s;
     const NB = s.NB;
-    const slots = s.slots;
+    const brOut = s.brOut;
     for (let i = 0; i < s.pendCount; ) {
       const b = s.pend[i]!;
-      const n = s.bufs[Buf.SIZE * b + Buf.BRN]!;
+      const n = s.brN[b]!;
       let open = false;
-      for (let k = 0; k < n; k++) if (slots[Slot.SIZE * (k * NB + b) + Slot.OUT] === -1) open = true;
+      for (let k = 0; k < n; k++) if (brOut[k * NB + b] === -1) open = true;
       if (open) i++;
       else s.unpend(b);
     }
@@ -188,7 +180,7 @@ export class Allocator {
   /** Branch `slot` of buffer b asks for its group's buffers (the model told first); returns the request count. */
   private request(slot: number, b: number, t: number, nreq: number): number {
     const s = this.s;
-    const group = s.slots[Slot.SIZE * slot + Slot.GROUP]!;
+    const group = s.brGroup[slot]!;
     if (this.onRequest) this.policy.onRequest!(slot, group, t);
     // No free buffer in the group at the start of the cycle: no grant is possible (this cycle's
     // grants only take buffers, releases come later in the cycle), so the request is not made.
@@ -228,11 +220,11 @@ export class Allocator {
       const slot = d[i]!;
       const b = slot % NB;
       const r = net.bufRouter[b]!;
-      const port = this.adaptive.choose(slot, r, s.wormC[s.bufs[Buf.SIZE * b + Buf.OWNER]!]!.length);
-      s.slots[Slot.SIZE * slot + Slot.ROUTE] = (s.slots[Slot.SIZE * slot + Slot.ROUTE]! & ~0xff) | port;
-      s.slots[Slot.SIZE * slot + Slot.GROUP] = net.portChannel[r * net.numPorts + port]!;
+      const port = this.adaptive.choose(slot, r, s.wormC[s.owner[b]!]!.length);
+      s.brRoute[slot] = (s.brRoute[slot]! & ~0xff) | port;
+      s.brGroup[slot] = net.portChannel[r * net.numPorts + port]!;
       nreq = this.request(slot, b, t, nreq);
-      if (s.slots[Slot.SIZE * slot + Slot.ALT] === 0) this.adaptive.granted(r, port);
+      if (s.brAlt[slot] === 0) this.adaptive.granted(r, port);
     }
     return nreq;
   }
@@ -307,31 +299,31 @@ export class Allocator {
     const s = this.s;
     // A worm moving as a unit through this channel (streaming, packed or draining) could now meet
     // a competitor for the link: it goes on buffer by buffer from this cycle.
-    const pc = s.bufs[Buf.SIZE * cand + Buf.PC]!;
+    const pc = s.net.bufPc[cand]!;
     if (pc < s.unitChan.length && s.unitChan[pc] !== -1) s.stopUnit!(s.unitChan[pc]!);
-    s.slots[Slot.SIZE * slot + Slot.OUT] = cand;
+    s.brOut[slot] = cand;
     s.wake(b);
-    s.bufs[Buf.SIZE * cand + Buf.FEEDER] = slot;
-    s.bufs[Buf.SIZE * cand + Buf.OWNER] = w;
-    const g = s.bufs[Buf.SIZE * cand + Buf.GROUP]!;
+    s.feeder[cand] = slot;
+    s.owner[cand] = w;
+    const g = s.bufGroup[cand]!;
     s.groupFree[g]!--;
-    if (g < s.net.numNetChannels) s.chans[CH * g + CH_HELD]!++;
-    s.bufs[Buf.SIZE * cand + Buf.LEN] = s.bufs[Buf.SIZE * b + Buf.LEN]!;
-    s.bufs[Buf.SIZE * cand + Buf.RECV] = 0;
-    s.bufs[Buf.SIZE * cand + Buf.BRN] = 0;
+    if (g < s.chanHeld.length) s.chanHeld[g]!++;
+    s.bufLen[cand] = s.bufLen[b]!;
+    s.recv[cand] = 0;
+    s.brN[cand] = 0;
     s.wormLive[w]!++;
     this.policy.onGrant?.(cand);
     if (s.net.bufKind[cand] === BUF_NET) {
       s.wormMsg[w]!.channels++;
       // Every flit of the worm will cross this channel (a worm is never cut short; its traffic is
       // only read when it has finished), so its traffic is counted here rather than per flit.
-      s.wormTraffic[w]! += s.bufs[Buf.SIZE * b + Buf.LEN];
+      s.wormTraffic[w]! += s.bufLen[b];
       s.activate(cand);
     }
     // Where the flits heading into `cand` are going: the branch's target stop.
-    s.bufs[Buf.SIZE * cand + Buf.TARGET] = s.brTarget[slot]!;
-    s.bufs[Buf.SIZE * cand + Buf.LEG] = s.brLeg[slot]!;
-    s.bufs[Buf.SIZE * cand + Buf.PREV] = s.slots[Slot.SIZE * slot + Slot.ROUTE]! & 0xff;
+    s.target[cand] = s.brTarget[slot]!;
+    s.legSrc[cand] = s.brLeg[slot]!;
+    s.prevPort[cand] = s.brRoute[slot]! & 0xff;
   }
 }
 

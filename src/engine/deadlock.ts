@@ -1,7 +1,6 @@
 import type { MessageState } from './message.js';
 import { describeBuffer, inputPort, type Network } from './network.js';
 import type { SwitchPolicy } from './policy.js';
-import { Buf, Slot } from './records.js';
 import type { DeadlockReport } from './report.js';
 import type { EngineState } from './state.js';
 import type { QueuedWorm } from './terminals.js';
@@ -39,7 +38,7 @@ export function deadlockReport(
   const net = s.net;
   const holdings = new Map<number, number[]>();
   for (let b = 0; b < net.numBuffers; b++) {
-    const w = s.bufs[Buf.SIZE * b + Buf.OWNER]!;
+    const w = s.owner[b]!;
     if (w < 0) continue;
     let list = holdings.get(w);
     if (!list) holdings.set(w, (list = []));
@@ -49,24 +48,24 @@ export function deadlockReport(
   const behind = new Map<number, number[]>();
   for (const [w, bufs] of holdings) {
     for (const b of bufs) {
-      if (policy.ordered && s.bufs[Buf.SIZE * b + Buf.RECV]! > 0 && !policy.mayRequest!(b)) {
+      if (policy.ordered && s.recv[b]! > 0 && !policy.mayRequest!(b)) {
         // Its header is not at the front of its input FIFO: it waits for the packets ahead.
         let list = behind.get(w);
         if (!list) behind.set(w, (list = []));
         list.push(b);
         continue;
       }
-      for (let k = 0; k < s.bufs[Buf.SIZE * b + Buf.BRN]!; k++) {
+      for (let k = 0; k < s.brN[b]!; k++) {
         const slot = s.slot(b, k);
-        if (s.slots[Slot.SIZE * slot + Slot.OUT] !== -1 || s.bufs[Buf.SIZE * b + Buf.RECV] === 0) continue;
-        const port = s.slots[Slot.SIZE * slot + Slot.ROUTE]! & 0xff;
+        if (s.brOut[slot] !== -1 || s.recv[b] === 0) continue;
+        const port = s.brRoute[slot]! & 0xff;
         const r = net.bufRouter[b]!;
-        const group = s.slots[Slot.SIZE * slot + Slot.SINK]
+        const group = s.brSink[slot]
           ? -1 - s.wormC[w]!.node[s.brTarget[slot]!]!
           : net.portChannel[r * net.numPorts + port]!;
         let list = waits.get(w);
         if (!list) waits.set(w, (list = []));
-        list.push({ group, mask: s.slots[Slot.SIZE * slot + Slot.ROUTE]! >>> 8, router: r });
+        list.push({ group, mask: s.brRoute[slot]! >>> 8, router: r });
       }
     }
   }
@@ -74,7 +73,7 @@ export function deadlockReport(
     net,
     cycle: t,
     idleCycles,
-    owner: Int32Array.from({ length: net.numBuffers }, (_, b) => s.bufs[Buf.SIZE * b + Buf.OWNER]!),
+    owner: s.owner,
     holdings,
     waits,
     wormMsg: (w) => s.wormMsg[w]!,

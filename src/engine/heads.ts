@@ -4,7 +4,6 @@ import { EJECT } from '../routing/routing.js';
 import { McsimError } from '../util/errors.js';
 import type { CompiledWorm } from './compile.js';
 import type { SwitchPolicy } from './policy.js';
-import { Buf, Slot } from './records.js';
 import type { EngineState, Timing } from './state.js';
 
 /**
@@ -50,10 +49,10 @@ export class HeadStage {
   arrived(b: number, t: number): void {
     const s = this.s;
     const r = s.net.bufRouter[b]!;
-    const w = s.bufs[Buf.SIZE * b + Buf.OWNER]!;
+    const w = s.owner[b]!;
     const cw = s.wormC[w]!;
-    const T = s.bufs[Buf.SIZE * b + Buf.TARGET]!;
-    s.bufs[Buf.SIZE * b + Buf.BRN] = 0;
+    const T = s.target[b]!;
+    s.brN[b] = 0;
     let modified = false;
     let netBranches = 0;
     if (this.at(cw, T, r)) {
@@ -62,15 +61,15 @@ export class HeadStage {
       modified = cw.level[T] === 0;
       netBranches = this.consumeStop(b, cw, T, r);
     } else {
-      this.addNetBranch(b, cw, T, s.bufs[Buf.SIZE * b + Buf.LEG]!, r);
+      this.addNetBranch(b, cw, T, s.legSrc[b]!, r);
       netBranches = 1;
     }
     const tm = this.timing;
     const delay = modified && netBranches > 0 ? tm.routingDelayModified : tm.routingDelay;
     // The head entered at cycle t; it leaves after the routing decision, one cycle per link.
-    s.bufs[Buf.SIZE * b + Buf.READY] = t + delay + 1;
-    if (this.policy !== undefined) this.delayBranches(b, s.bufs[Buf.SIZE * b + Buf.READY]!);
-    if (s.bufs[Buf.SIZE * b + Buf.BRN]! > 0) s.pendFrom(b, s.bufs[Buf.SIZE * b + Buf.READY]!);
+    s.readyAt[b] = t + delay + 1;
+    if (this.policy !== undefined) this.delayBranches(b, s.readyAt[b]!);
+    if (s.brN[b]! > 0) s.pendFrom(b, s.readyAt[b]!);
   }
 
   /**
@@ -80,7 +79,7 @@ export class HeadStage {
    */
   private delayBranches(b: number, ready: number): void {
     const s = this.s;
-    const n = s.bufs[Buf.SIZE * b + Buf.BRN]!;
+    const n = s.brN[b]!;
     for (let k = 0; k < n; k++) {
       const pk = this.branchPort(s.slot(b, k));
       let rank = 0;
@@ -91,8 +90,8 @@ export class HeadStage {
 
   private branchPort(slot: number): number {
     const s = this.s;
-    if (!s.slots[Slot.SIZE * slot + Slot.SINK]) return s.slots[Slot.SIZE * slot + Slot.ROUTE]! & 0xff;
-    const w = s.bufs[Buf.SIZE * s.slotBuf(slot) + Buf.OWNER]!;
+    if (!s.brSink[slot]) return s.brRoute[slot]! & 0xff;
+    const w = s.owner[s.slotBuf(slot)]!;
     return s.net.nodePort[s.wormC[w]!.node[s.brTarget[slot]!]!]!;
   }
 
@@ -104,10 +103,10 @@ export class HeadStage {
       // A consumption branch toward the stop's end node; allocation finds its channels by the node.
       const k = this.newBranch(b, r);
       const slot = s.slot(b, k);
-      s.slots[Slot.SIZE * slot + Slot.SINK] = 1;
+      s.brSink[slot] = 1;
       s.brTarget[slot] = T;
-      s.slots[Slot.SIZE * slot + Slot.ROUTE] = (1 << 8) | EJECT;
-      s.slots[Slot.SIZE * slot + Slot.GROUP] = s.net.numNetChannels + cw.node[T]!;
+      s.brRoute[slot] = (1 << 8) | EJECT;
+      s.brGroup[slot] = s.net.numNetChannels + cw.node[T]!;
     }
     if (f & F_FORWARD) {
       const cs = cw.childStart[T]!;
@@ -125,18 +124,18 @@ export class HeadStage {
 
   private newBranch(b: number, r: number): number {
     const s = this.s;
-    const k = s.bufs[Buf.SIZE * b + Buf.BRN]!;
+    const k = s.brN[b]!;
     if (k >= s.MB)
       throw new McsimError(
         `a worm replicates into more than ${s.MB} branches at switch ${s.net.topology.formatSwitch(r)}`,
       );
-    s.bufs[Buf.SIZE * b + Buf.BRN] = k + 1;
+    s.brN[b] = k + 1;
     const slot = s.slot(b, k);
-    s.slots[Slot.SIZE * slot + Slot.OUT] = -1;
-    s.slots[Slot.SIZE * slot + Slot.SENT] = 0;
-    s.slots[Slot.SIZE * slot + Slot.SINK] = 0;
+    s.brOut[slot] = -1;
+    s.brSent[slot] = 0;
+    s.brSink[slot] = 0;
     // A slot is reused by later worms: a branch has alternatives only if addNetBranch gives them.
-    s.slots[Slot.SIZE * slot + Slot.ALT] = 0;
+    s.brAlt[slot] = 0;
     return k;
   }
 
@@ -145,13 +144,13 @@ export class HeadStage {
     const net = s.net;
     const dest = cw.node[C]!;
     const rf = cw.routing === undefined ? net.routing : net.routingByName(cw.routing);
-    const packed = routeStep(net.topology, rf, r, dest, leg, s.bufs[Buf.SIZE * b + Buf.PREV]!, cw.source);
+    const packed = routeStep(net.topology, rf, r, dest, leg, s.prevPort[b]!, cw.source);
     const port = packed & 0xff;
     // Replication sends one copy per output channel; two branches on one channel would wait for
     // each other's VC (a self-deadlock with one VC), so such a header is rejected.
-    for (let k = 0; k < s.bufs[Buf.SIZE * b + Buf.BRN]!; k++) {
+    for (let k = 0; k < s.brN[b]!; k++) {
       const o = s.slot(b, k);
-      if (!s.slots[Slot.SIZE * o + Slot.SINK] && (s.slots[Slot.SIZE * o + Slot.ROUTE]! & 0xff) === port)
+      if (!s.brSink[o] && (s.brRoute[o]! & 0xff) === port)
         throw new McsimError(
           `tree worm from ${net.topology.formatNode(cw.source)} replicates twice into channel ${net.topology.portName(port)} at switch ${net.topology.formatSwitch(r)}: branches must leave through different channels`,
         );
@@ -160,10 +159,10 @@ export class HeadStage {
     const slot = s.slot(b, k);
     s.brTarget[slot] = C;
     s.brLeg[slot] = leg;
-    s.slots[Slot.SIZE * slot + Slot.ROUTE] = packed;
-    s.slots[Slot.SIZE * slot + Slot.GROUP] = net.portChannel[r * net.numPorts + port]!;
+    s.brRoute[slot] = packed;
+    s.brGroup[slot] = net.portChannel[r * net.numPorts + port]!;
     // An adaptive routing offers a choice of ports; the allocator makes it (engine/adaptive.ts).
     const alt = rf.alternatives === undefined ? 0 : rf.alternatives(r, dest);
-    s.slots[Slot.SIZE * slot + Slot.ALT] = (alt & (alt - 1)) === 0 ? 0 : alt;
+    s.brAlt[slot] = (alt & (alt - 1)) === 0 ? 0 : alt;
   }
 }

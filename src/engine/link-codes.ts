@@ -16,13 +16,15 @@ export const R_SOLE_DRAIN = 3;
 /** Moves: the only bidder, with room downstream or a downstream front flit sure to leave. */
 export const R_SURE = 4;
 
-// Fields of the channel records (EngineState.chans, CH stride per physical channel).
-export const CH = 6;
+// Fields of LinkReadiness.chan (CH stride per physical channel) and .dest (4 per buffer).
+export const CH = 5;
 export const CH_RR = 0;
 export const CH_STAMP = 1;
 export const CH_PRI = 2;
 export const CH_SLOT = 3;
 /** Place in the list of held buffers of the channel's first bidder: where its move stands in the cycle's order. */
 export const CH_KEY = 4;
-/** VCs of the (network) channel held by worms: a channel with one has one possible bidder for its link. */
-export const CH_HELD = 5;
+export const D_PC = 0;
+export const D_VC = 1;
+export const D_VCS = 2;
+export const D_CAP = 3;

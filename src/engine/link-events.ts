@@ -1,5 +1,4 @@
 import type { LinkSinks } from './link-sinks.js';
-import { Buf } from './records.js';
 import type { EngineState } from './state.js';
 
 // What a move did, for MoveEvents.tell: a flit into an injection, a network or a consumption buffer.
@@ -55,7 +54,7 @@ export class MoveEvents {
   tell(t: number, n: number): void {
     const st = this.s;
     const trace = st.trace;
-    const bufs = st.bufs;
+    const owner = st.owner;
     const list = this.list;
     if (this.heads.length < n) {
       this.heads = new Int32Array(2 * n);
@@ -68,23 +67,23 @@ export class MoveEvents {
       const b = list[3 * i + 1]!;
       const got = list[3 * i + 2]!;
       if (kind === EV_SOURCE) {
-        if (trace !== undefined) trace.flitIn(bufs[Buf.SIZE * b + Buf.OWNER]!, b, got, t);
+        if (trace !== undefined) trace.flitIn(owner[b]!, b, got, t);
         if (got === 1) {
-          const msg = st.wormMsg[bufs[Buf.SIZE * b + Buf.OWNER]!]!;
+          const msg = st.wormMsg[owner[b]!]!;
           if (msg.injected < 0) msg.injected = t;
           this.sinks.headArrived(b, t);
         }
       } else if (kind === EV_NET) {
         // A header is read as it comes off the wire, in cycle t + L - 1 on a link of latency L.
-        const lat = st.net.pcLatency[st.bufs[Buf.SIZE * b + Buf.PC]!]!;
-        if (trace !== undefined) trace.flitIn(bufs[Buf.SIZE * b + Buf.OWNER]!, b, got, t + lat - 1);
+        const lat = st.net.pcLatency[st.net.bufPc[b]!]!;
+        if (trace !== undefined) trace.flitIn(owner[b]!, b, got, t + lat - 1);
         if (got === 1) {
-          st.wormMsg[bufs[Buf.SIZE * b + Buf.OWNER]!]!.hops++;
+          st.wormMsg[owner[b]!]!.hops++;
           this.sinks.headArrived(b, t + lat - 1);
           if (this.listHeads) this.heads[nheads++] = b;
         }
       } else {
-        if (trace !== undefined) trace.flitIn(bufs[Buf.SIZE * b + Buf.OWNER]!, b, got, t);
+        if (trace !== undefined) trace.flitIn(owner[b]!, b, got, t);
         this.sinks.consume(b, got, t);
         if (this.listSinks && got === 1) this.sinkHeads[nsinks++] = b;
       }

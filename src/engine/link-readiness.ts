@@ -1,7 +1,19 @@
-import { CH, CH_HELD, CH_SLOT, CH_STAMP, R_DRAIN, R_NO, R_ROOM, R_SOLE_DRAIN, R_SURE } from './link-codes.js';
+import {
+  CH,
+  CH_SLOT,
+  CH_STAMP,
+  D_CAP,
+  D_PC,
+  D_VC,
+  D_VCS,
+  R_DRAIN,
+  R_NO,
+  R_ROOM,
+  R_SOLE_DRAIN,
+  R_SURE,
+} from './link-codes.js';
 import { LinkTiming } from './link-timing.js';
 import type { SwitchPolicy } from './policy.js';
-import { Buf, Slot } from './records.js';
 import type { EngineState } from './state.js';
 
 /**
@@ -24,21 +36,25 @@ export class LinkReadiness {
   /** Stride between branch ranks in the slot arrays (EngineState.NB). */
   protected readonly NB: number;
   // The tables are interleaved (one cache line per visit rather than one per array): buffers are
-  // visited in no particular order, so separate arrays each cost a miss (records.ts).
-  /** The channel records (EngineState.chans): round-robin pointer, winner's stamp, priority, slot and place, held VCs. */
+  // visited in no particular order, so separate arrays each cost a miss.
+  /** Per branch slot s: the readiness memo at 2s (8 * stamp + R_*), the success memo at 2s + 1 (8 * stamp + 0 or 1). */
+  readonly memo: Int32Array;
+  /** Per physical channel pc at CH * pc: round-robin pointer, winner's stamp, priority, slot and place. */
   readonly chan: Int32Array;
+  /** Per buffer b at 4b, as a destination: its channel, its VC, the channel's VCs, its capacity. */
+  readonly dest: Int32Array;
   /**
    * The cycle as the memos and winner stamps record it: t modulo 2^28, so 8 * stamp + 4 fits an
    * Int32; the tables are cleared when it wraps (once every 2^28 cycles).
    */
   stamp = 0;
   // Shared per-buffer and per-slot arrays, cached for the hot loops.
-  /** The buffer records (records.ts). */
-  readonly bufs: Int32Array;
-  /** The slot records (records.ts), whose Slot.READY and Slot.DONE fields are this stage's memos. */
-  readonly slots: Int32Array;
-  /** A channel with one held VC has one bidder, which wins without arbitration (off in some tests). */
-  private readonly soleBidders: boolean;
+  protected readonly recv: Int32Array;
+  protected readonly brN: Uint8Array;
+  protected readonly brSent: Int32Array;
+  protected readonly brOut: Int32Array;
+  private readonly readyAt: Float64Array;
+  private readonly chanHeld: Int32Array;
   private readonly numNet: number;
   /** Network buffers are 0..netBuffers-1. */
   protected readonly netBuffers: number;
@@ -64,10 +80,24 @@ export class LinkReadiness {
     this.s = s;
     this.NB = s.NB;
     const net = s.net;
-    this.chan = s.chans;
-    this.bufs = s.bufs;
-    this.slots = s.slots;
-    this.soleBidders = soleBidders;
+    this.memo = new Int32Array(2 * net.numBuffers * s.MB).fill(-1);
+    const NC = net.numChannels;
+    this.chan = new Int32Array(CH * NC);
+    for (let pc = 0; pc < NC; pc++) this.chan[CH * pc + CH_STAMP] = -1;
+    this.dest = new Int32Array(4 * net.numBuffers);
+    for (let b = 0; b < net.numBuffers; b++) {
+      const pc = net.bufPc[b]!;
+      this.dest[4 * b + D_PC] = pc;
+      this.dest[4 * b + D_VC] = net.bufVc[b]!;
+      this.dest[4 * b + D_VCS] = net.pcVcs[pc]!;
+      this.dest[4 * b + D_CAP] = net.bufCap[b]!;
+    }
+    this.recv = s.recv;
+    this.brN = s.brN;
+    this.brSent = s.brSent;
+    this.brOut = s.brOut;
+    this.readyAt = s.readyAt;
+    this.chanHeld = soleBidders ? s.chanHeld : new Int32Array(s.chanHeld.length).fill(2);
     this.numNet = net.numNetChannels;
     this.netBuffers = net.numNetChannels > 0 ? net.pcFirstBuf[net.numNetChannels]! : 0;
     this.policy = policy;
@@ -83,36 +113,33 @@ export class LinkReadiness {
   begin(t: number): void {
     this.stamp = t & 0x0fffffff;
     if (this.stamp === 0 && t > 0) {
-      for (let i = 0; i < this.slots.length; i += Slot.SIZE) {
-        this.slots[i + Slot.READY] = -1;
-        this.slots[i + Slot.DONE] = -1;
-      }
+      this.memo.fill(-1);
       for (let c = CH_STAMP; c < this.chan.length; c += CH) this.chan[c] = -1;
     }
   }
 
   /** Has buffer o room for one more flit at the start of the cycle (counted from its slowest branch)? */
   roomIn(o: number): boolean {
-    const n = this.bufs[Buf.SIZE * o + Buf.BRN]!;
-    const ms = n === 0 ? 0 : n === 1 ? this.slots[Slot.SIZE * o + Slot.SENT]! : this.s.minSent(o);
-    return this.bufs[Buf.SIZE * o + Buf.RECV]! - ms < this.bufs[Buf.SIZE * o + Buf.CAP]!;
+    const n = this.brN[o]!;
+    const ms = n === 0 ? 0 : n === 1 ? this.brSent[o]! : this.s.minSent(o);
+    return this.recv[o]! - ms < this.dest[4 * o + D_CAP]!;
   }
 
   /** Is buffer `out` the only VC of its channel held (its feeder then bids for the link alone)? */
   private sole(out: number): boolean {
-    const pc = this.bufs[Buf.SIZE * out + Buf.PC]!;
-    return pc >= this.numNet || (this.soleBidders && this.chan[CH * pc + CH_HELD] === 1);
+    const pc = this.dest[4 * out + D_PC]!;
+    return pc >= this.numNet || this.chanHeld[pc] === 1;
   }
 
   /** Readiness (R_*) of branch slot s of buffer b this cycle. */
   ready(s: number, b: number, t: number): number {
-    const mm = this.slots[Slot.SIZE * s + Slot.READY]!;
+    const mm = this.memo[2 * s]!;
     const t8 = 8 * this.stamp;
     if (mm >= t8) return mm - t8;
-    const out = this.slots[Slot.SIZE * s + Slot.OUT]!;
-    const sent = this.slots[Slot.SIZE * s + Slot.SENT]!;
-    if (out >= 0 && sent < this.bufs[Buf.SIZE * b + Buf.RECV]!) return this.readyFrom(s, b, out, sent, t);
-    this.slots[Slot.SIZE * s + Slot.READY] = t8;
+    const out = this.brOut[s]!;
+    const sent = this.brSent[s]!;
+    if (out >= 0 && sent < this.recv[b]!) return this.readyFrom(s, b, out, sent, t);
+    this.memo[2 * s] = t8;
     return R_NO;
   }
 
@@ -124,9 +151,7 @@ export class LinkReadiness {
     let v = R_NO;
     // A header leaves after its routing delay, a body flit once it is off the wire.
     if (
-      (sent > 0
-        ? !this.lagged || this.timing.arrived(b, sent, t)
-        : t >= this.bufs[Buf.SIZE * b + Buf.READY]!) &&
+      (sent > 0 ? !this.lagged || this.timing.arrived(b, sent, t) : t >= this.readyAt[b]!) &&
       (!this.gated || this.policy.flitGate!(s, sent, t))
     ) {
       // Room: 3 at the start of the cycle; 1 or 2 (sure) if the downstream front flit can leave.
@@ -136,7 +161,7 @@ export class LinkReadiness {
         v = room === 3 ? (sole ? R_SURE : R_ROOM) : !sole ? R_DRAIN : room === 2 ? R_SURE : R_SOLE_DRAIN;
       }
     }
-    this.slots[Slot.SIZE * s + Slot.READY] = 8 * this.stamp + v;
+    this.memo[2 * s] = 8 * this.stamp + v;
     return v;
   }
 
@@ -156,8 +181,8 @@ export class LinkReadiness {
    * 0 no, 1 yes if they win their links, 2 yes for sure (every one of them is R_SURE).
    */
   private drainable(o: number, t: number): number {
-    const n = this.bufs[Buf.SIZE * o + Buf.BRN]!;
-    if (n === 0 || this.bufs[Buf.SIZE * o + Buf.RECV] === 0) return 0;
+    const n = this.brN[o]!;
+    if (n === 0 || this.recv[o] === 0) return 0;
     if (n === 1) {
       const v = this.ready(o, o, t);
       return v === R_NO ? 0 : v === R_SURE ? 2 : 1;
@@ -166,7 +191,7 @@ export class LinkReadiness {
     const NB = this.NB;
     let res = 2;
     for (let k = 0; k < n; k++) {
-      if (this.slots[Slot.SIZE * (k * NB + o) + Slot.SENT] !== m) continue;
+      if (this.brSent[k * NB + o] !== m) continue;
       const v = this.ready(k * NB + o, o, t);
       if (v === R_NO) return 0;
       if (v !== R_SURE) res = 1;
@@ -177,34 +202,33 @@ export class LinkReadiness {
   /** Does branch slot s move this cycle: it wins its link and its flit has room downstream? */
   succeeds(s: number, t: number): boolean {
     const t8 = 8 * this.stamp;
-    const mm = this.slots[Slot.SIZE * s + Slot.DONE]!;
+    const mm = this.memo[2 * s + 1]!;
     if (mm >= t8) return mm !== t8;
     // A readiness memo of an earlier cycle (the buffer slept) is below R_NO.
-    const v = this.slots[Slot.SIZE * s + Slot.READY]! - t8;
+    const v = this.memo[2 * s]! - t8;
     let ok = v === R_SURE;
-    if (v === R_SOLE_DRAIN) ok = this.drains(this.slots[Slot.SIZE * s + Slot.OUT]!, t);
+    if (v === R_SOLE_DRAIN) ok = this.drains(this.brOut[s]!, t);
     else if (v === R_ROOM || v === R_DRAIN) {
-      const out = this.slots[Slot.SIZE * s + Slot.OUT]!;
-      const c = CH * this.bufs[Buf.SIZE * out + Buf.PC]!;
+      const out = this.brOut[s]!;
+      const c = CH * this.dest[4 * out + D_PC]!;
       ok =
         this.chan[c + CH_STAMP] === this.stamp &&
         this.chan[c + CH_SLOT] === s &&
         (v === R_ROOM || this.drains(out, t));
     }
-    this.slots[Slot.SIZE * s + Slot.DONE] = ok ? t8 + 1 : t8;
+    this.memo[2 * s + 1] = ok ? t8 + 1 : t8;
     return ok;
   }
 
   /** Does buffer o free a slot this cycle: every one of its slowest branches moves? */
   drains(o: number, t: number): boolean {
-    const n = this.bufs[Buf.SIZE * o + Buf.BRN]!;
-    if (n === 0 || this.bufs[Buf.SIZE * o + Buf.RECV] === 0) return false;
+    const n = this.brN[o]!;
+    if (n === 0 || this.recv[o] === 0) return false;
     if (n === 1) return this.succeeds(o, t);
     const m = this.s.minSent(o);
     const NB = this.NB;
     for (let k = 0; k < n; k++)
-      if (this.slots[Slot.SIZE * (k * NB + o) + Slot.SENT] === m && !this.succeeds(k * NB + o, t))
-        return false;
+      if (this.brSent[k * NB + o] === m && !this.succeeds(k * NB + o, t)) return false;
     return true;
   }
 }

@@ -1,4 +1,3 @@
-import { Buf } from './records.js';
 import type { EngineState } from './state.js';
 
 /**
@@ -25,7 +24,7 @@ export class LinkTiming {
   constructor(s: EngineState, netBuffers: number, lagged: boolean, delayed: boolean) {
     this.s = s;
     this.netBuffers = netBuffers;
-    this.depth = netBuffers > 0 ? s.bufs[Buf.SIZE * 0 + Buf.CAP]! : 1;
+    this.depth = netBuffers > 0 ? s.net.bufCap[0]! : 1;
     this.usable = new Int32Array(lagged ? netBuffers * this.depth : 0);
     this.leftAt = new Int32Array(delayed ? netBuffers * this.depth : 0);
   }
@@ -42,7 +41,7 @@ export class LinkTiming {
 
   /** Is `out` a buffer whose credits return late (no same-cycle reuse of a full buffer)? */
   late(out: number): boolean {
-    return out < this.netBuffers && this.s.net.pcCreditDelay[this.s.bufs[Buf.SIZE * out + Buf.PC]!]! > 0;
+    return out < this.netBuffers && this.s.net.pcCreditDelay[this.s.net.bufPc[out]!]! > 0;
   }
 
   /**
@@ -51,13 +50,13 @@ export class LinkTiming {
    */
   roomSeen(out: number, t: number): boolean {
     const st = this.s;
-    const C = st.net.pcCreditDelay[st.bufs[Buf.SIZE * out + Buf.PC]!]!;
+    const C = st.net.pcCreditDelay[st.net.bufPc[out]!]!;
     const base = out * this.depth;
     let c = st.credited[out]!;
     const d = st.departed[out]!;
     while (c < d && this.leftAt[base + (c % this.depth)]! + C <= t) c++;
     st.credited[out] = c;
-    return st.bufs[Buf.SIZE * out + Buf.RECV]! - c < st.bufs[Buf.SIZE * out + Buf.CAP]!;
+    return st.recv[out]! - c < st.net.bufCap[out]!;
   }
 
   /** Records the departures of buffer b's slowest branch in cycle t (credit delay book-keeping). */

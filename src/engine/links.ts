@@ -9,6 +9,9 @@ import {
   CH_RR,
   CH_SLOT,
   CH_STAMP,
+  D_PC,
+  D_VC,
+  D_VCS,
   R_NO,
   R_ROOM,
   R_SOLE_DRAIN,
@@ -19,7 +22,6 @@ import { LinkReadiness } from './link-readiness.js';
 import type { LinkSinks } from './link-sinks.js';
 import { BUF_NET, BUF_SINK } from './network.js';
 import type { SwitchPolicy } from './policy.js';
-import { Buf, Slot } from './records.js';
 import type { EngineState } from './state.js';
 
 /**
@@ -111,11 +113,16 @@ export class LinkStage extends LinkReadiness {
     const NB = this.NB;
     const act = st.active;
     const nact = st.activeCount;
-    const slots = this.slots;
-    const bufs = this.bufs;
+    const brN = this.brN;
+    const brOut = this.brOut;
+    const brSent = this.brSent;
+    const recv = this.recv;
+    const dest = this.dest;
     const chan = this.chan;
+    const memo = this.memo;
     const stamp = this.stamp;
     const t8 = 8 * stamp;
+    const asleep = st.asleep;
     // The state as a local: Node 20's optimised code reads an imported binding from memory at
     // every use, a local once (the bundle writes a literal either way: fast/sleep-states.ts).
     const isAsleep = ASLEEP;
@@ -133,7 +140,7 @@ export class LinkStage extends LinkReadiness {
       for (let w = bits[j]!, i = 0; w !== 0; w = bits[j]! & (-2 << (i & 31))) {
         i = (j << 5) + 31 - Math.clz32(w & -w);
         const b = act[i]!;
-        const nb = bufs[Buf.SIZE * b + Buf.BRN]!;
+        const nb = brN[b]!;
         // The buffer sleeps if a branch is blocked (no output yet, or a full downstream buffer that
         // sleeps) and none can move or waits for the clock; a branch with nothing to send does not
         // keep it awake but is no reason to sleep either (flits arrive every cycle or two in a
@@ -142,21 +149,21 @@ export class LinkStage extends LinkReadiness {
         let awake = !sleeps;
         for (let k = 0; k < nb; k++) {
           const s = k * NB + b;
-          const out = slots[Slot.SIZE * s + Slot.OUT]!;
+          const out = brOut[s]!;
           // Most branches that cannot move have no output yet or nothing to send: decided here
           // without a call (ready() would say no; its memo is only needed for branches it visits).
           if (out < 0) {
             blocked = true;
             continue;
           }
-          const sent = slots[Slot.SIZE * s + Slot.SENT]!;
-          if (sent >= bufs[Buf.SIZE * b + Buf.RECV]!) continue;
-          const mm = slots[Slot.SIZE * s + Slot.READY]!;
+          const sent = brSent[s]!;
+          if (sent >= recv[b]!) continue;
+          const mm = memo[2 * s]!;
           const v = mm >= t8 ? mm - t8 : this.readyFrom(s, b, out, sent, t);
           if (v === R_NO) {
             // Behind a sleeping buffer it cannot move before that one wakes; a head still in its
             // routing delay becomes ready by the clock, so it stays awake.
-            if (bufs[Buf.SIZE * out + Buf.ASLEEP] === isAsleep && sent > 0) blocked = true;
+            if (asleep[out] === isAsleep && sent > 0) blocked = true;
             else awake = true;
             continue;
           }
@@ -166,16 +173,16 @@ export class LinkStage extends LinkReadiness {
             order[n++] = s;
             continue;
           }
-          const d = Buf.SIZE * out;
-          const pc = bufs[d + Buf.PC]!;
-          if (this.whole && this.lock[pc] !== -1 && this.lock[pc] !== bufs[d + Buf.VC]) continue;
+          const d = 4 * out;
+          const pc = dest[d + D_PC]!;
+          if (this.whole && this.lock[pc] !== -1 && this.lock[pc] !== dest[d + D_VC]) continue;
           const c = CH * pc;
           // Lanes of several slots (laneSlots): the pointer stands at the lane after the last
           // VC served, so the VLs take turns (one bidder per lane: its next packet in order).
           let rr = chan[c + CH_RR]!;
           if (this.laneSlots > 1) rr = Math.ceil(rr / this.laneSlots) * this.laneSlots;
-          let pri = bufs[d + Buf.VC]! - rr;
-          if (pri < 0) pri += bufs[d + Buf.VCS]!;
+          let pri = dest[d + D_VC]! - rr;
+          if (pri < 0) pri += dest[d + D_VCS]!;
           if (chan[c + CH_STAMP] !== stamp) {
             chan[c + CH_STAMP] = stamp;
             chan[c + CH_PRI] = pri;
@@ -221,14 +228,14 @@ export class LinkStage extends LinkReadiness {
         moves[nm++] = -1 - b;
     }
     const order = this.order;
-    const slots = this.slots;
+    const memo = this.memo;
     const chan = this.chan;
     const t8 = 8 * this.stamp;
     for (let i = 0; i < norder; i++) {
       const e = order[i]!;
       const s = e >= 0 ? e : chan[CH * ~e + CH_SLOT]!;
       // Sure, or the winner with room at the start of the cycle: moves without a second look.
-      const v = slots[Slot.SIZE * s + Slot.READY]! - t8;
+      const v = memo[2 * s]! - t8;
       if (v === R_SURE || v === R_ROOM || this.succeeds(s, t)) moves[nm++] = s;
     }
     return this.apply(t, nm);
@@ -246,13 +253,17 @@ export class LinkStage extends LinkReadiness {
     const NB = this.NB;
     const moves = this.moves;
     const traced = st.trace !== undefined;
-    const slots = this.slots;
-    const bufs = this.bufs;
+    const brOut = this.brOut;
+    const recv = this.recv;
+    const brSent = this.brSent;
+    const dest = this.dest;
     const chan = this.chan;
+    const asleep = st.asleep;
     const isAsleep = ASLEEP; // a local, as in arbitrate
     const bufKind = st.net.bufKind;
     const whole = this.whole;
     const lagged = this.lagged;
+    const bufLen = st.bufLen;
     const tails = this.tails;
     const sleep = this.sleep;
     const events = this.events;
@@ -264,23 +275,22 @@ export class LinkStage extends LinkReadiness {
       if (m < 0) {
         const b = -1 - m;
         const sent = ++st.srcSent[b]!;
-        if (sent === bufs[Buf.SIZE * b + Buf.LEN]) st.unsource(b);
-        if (bufs[Buf.SIZE * b + Buf.ASLEEP] === isAsleep) st.wake(b);
-        const got = ++bufs[Buf.SIZE * b + Buf.RECV]!;
+        if (sent === bufLen[b]) st.unsource(b);
+        if (asleep[b] === isAsleep) st.wake(b);
+        const got = ++recv[b]!;
         if (traced || got === 1) nev = events.add(nev, EV_SOURCE, b, got);
         continue;
       }
-      const out = slots[Slot.SIZE * m + Slot.OUT]!;
+      const out = brOut[m]!;
       // The branch that sends a buffer's tail may free it (once its other branches have too).
-      if (++slots[Slot.SIZE * m + Slot.SENT]! === bufs[Buf.SIZE * (m < NB ? m : m % NB) + Buf.LEN])
-        tails[ntails++] = m;
-      const d = Buf.SIZE * out;
-      const pc = bufs[d + Buf.PC]!;
-      const nextVc = bufs[d + Buf.VC]! + 1;
-      chan[CH * pc + CH_RR] = nextVc === bufs[d + Buf.VCS] ? 0 : nextVc;
-      const got = ++bufs[Buf.SIZE * out + Buf.RECV]!;
-      if (whole) this.lock[pc] = got === bufs[Buf.SIZE * out + Buf.LEN] ? -1 : bufs[d + Buf.VC]!;
-      if (bufs[Buf.SIZE * out + Buf.ASLEEP] === isAsleep && sleep.wantsFlit(out, got - 1)) st.wake(out);
+      if (++brSent[m]! === bufLen[m < NB ? m : m % NB]) tails[ntails++] = m;
+      const d = 4 * out;
+      const pc = dest[d + D_PC]!;
+      const nextVc = dest[d + D_VC]! + 1;
+      chan[CH * pc + CH_RR] = nextVc === dest[d + D_VCS] ? 0 : nextVc;
+      const got = ++recv[out]!;
+      if (whole) this.lock[pc] = got === bufLen[out] ? -1 : dest[d + D_VC]!;
+      if (asleep[out] === isAsleep && sleep.wantsFlit(out, got - 1)) st.wake(out);
       const kind = bufKind[out];
       if (kind === BUF_NET) {
         hops++;

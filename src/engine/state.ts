@@ -1,11 +1,9 @@
 import type { WormSpec } from '../plan/worm.js';
 import type { CompiledWorm } from './compile.js';
 import { ASLEEP, AWAKE, type SleepState } from './fast/sleep-states.js';
-import { CH, CH_HELD, CH_STAMP } from './link-codes.js';
 import type { MessageState } from './message.js';
 import { BUF_NET, BUF_SINK, type Network } from './network.js';
 import { PendingHeads } from './pending-heads.js';
-import { Buf, Slot } from './records.js';
 
 /** Timing parameters in cycles (defaults from 000 sec. 5.1). */
 export interface Timing {
@@ -51,9 +49,9 @@ export interface TraceSink {
  * got, the out-branches of each buffer (replication, 000 Fig. 6), the worms in flight, and the
  * lists of buffers a stage must visit. Stages (terminals, heads, allocation, links) keep their own
  * scratch; this holds only what more than one of them reads or writes. Everything is a typed array
- * indexed by buffer id or by branch slot `k * NB + b` (branch k of buffer b), allocated once. The
- * fields a stage reads together for one branch are interleaved in one record per slot (records.ts),
- * so that a visit to a branch at a random slot costs one cache line, not one per field.
+ * indexed by buffer id or by branch slot `k * NB + b` (branch k of buffer b), allocated once. Slots
+ * are grouped by branch rank so that the first branches of all buffers (every unicast's only one)
+ * lie together: the hot loops touch one dense array per field, not one cache line per buffer.
  */
 export class EngineState extends PendingHeads {
   readonly net: Network;
@@ -70,14 +68,24 @@ export class EngineState extends PendingHeads {
   liveMessages = 0;
 
   // Per buffer.
-  /**
-   * The buffer records (records.ts): at Buf.SIZE * b, the buffer's owner, flits received, branches, worm
-   * length, ready cycle, feeder, allocation group, sleep state, channel, VC and capacity (copies of
-   * the network's, read beside the rest), place in the active list, and where its flits head.
-   */
-  readonly bufs: Int32Array;
+  /** Worm holding the buffer, -1 when free. A buffer stays with its worm until the tail has left. */
+  readonly owner: Int32Array;
+  /** Flits of the owning worm that have entered the buffer. */
+  readonly recv: Int32Array;
+  /** Header stop (index in the compiled worm) the flits in the buffer are heading for. */
+  readonly target: Int32Array;
+  /** Source of the current leg (where the route toward `target` started). */
+  readonly legSrc: Int32Array;
+  /** Port the worm took into the router that holds the buffer (-1 from a processor). */
+  readonly prevPort: Int32Array;
+  /** Cycle from which the head may leave (entry + routing delay + 1). */
+  readonly readyAt: Float64Array;
+  /** Out-branches set up for the buffer's worm. */
+  readonly brN: Uint8Array;
   /** Flits an injection buffer has received from its processor. */
   readonly srcSent: Int32Array;
+  /** Length of the worm owning the buffer. */
+  readonly bufLen: Int32Array;
   /** Flits whose departure (by every branch) links.ts has recorded, for delayed credits. */
   readonly departed: Int32Array;
   /** Departed flits whose credit has reached the upstream router. */
@@ -89,13 +97,20 @@ export class EngineState extends PendingHeads {
   readonly freeAt: Int32Array;
 
   // Per branch slot (k * NB + buffer).
-  /**
-   * The slot records (records.ts): at Slot.SIZE * slot, the branch's output buffer, flits sent, the link
-   * stage's memos, route, adaptive alternatives, allocation group and whether it goes to a sink.
-   */
-  readonly slots: Int32Array;
+  /** Buffer granted to the branch, -1 while it waits for one. */
+  readonly brOut: Int32Array;
+  /** Flits the branch has copied out of its buffer. */
+  readonly brSent: Int32Array;
   readonly brTarget: Int32Array;
   readonly brLeg: Int32Array;
+  /** Packed route of the branch: output port in the low byte, allowed VCs above. */
+  readonly brRoute: Uint32Array;
+  /** Adaptive routing: the ports the branch may take instead (bit mask), 0 when fixed. */
+  readonly brAlt: Uint32Array;
+  /** 1 when the branch goes to a consumption channel. */
+  readonly brSink: Uint8Array;
+  /** Allocation group the branch asks in (its channel, or numNetChannels + node for consumption). */
+  readonly brGroup: Int32Array;
   /**
    * Cycle from which the branch may request its output, when the switch model delays branches
    * (SwitchPolicy.branchDelay); empty otherwise (then only the buffer's readyAt counts).
@@ -104,6 +119,7 @@ export class EngineState extends PendingHeads {
 
   // Buffers held by worms (network and injection), visited by link traversal.
   readonly active: Int32Array;
+  readonly activePos: Int32Array;
   activeCount = 0;
   // Injection buffers still receiving flits from their processor.
   readonly srcList: Int32Array;
@@ -131,20 +147,25 @@ export class EngineState extends PendingHeads {
   stopUnit: ((w: number) => void) | undefined;
 
   // Sleeping buffers (links.ts): a held buffer none of whose branches can move until an event.
+  /** Buffer b's sleep state (fast/sleep-states.ts): link arbitration visits it only while AWAKE. */
+  readonly asleep: Uint8Array;
   /** Bit i set: the buffer at place i of the active list is awake (AWAKE); link arbitration visits only those. */
   readonly awakeBits: Uint32Array;
+  /** Branch slot that feeds buffer b (its upstream branch), -1 for a processor or a free buffer. */
+  readonly feeder: Int32Array;
 
   // Allocation groups (a network channel's VCs, or a node's consumption channels; allocate.ts).
+  /**
+   * Group of each buffer: its channel, numNetChannels + node for consumption buffers; for an
+   * injection buffer -2 - its node (injection channels are taken by end nodes, not allocated).
+   */
+  readonly bufGroup: Int32Array;
   /** Free buffers per group: a head whose group has none cannot be granted, so it does not ask. */
   readonly groupFree: Int32Array;
   /** Free injection channels per node (terminals.ts skips a node that has none). */
   readonly injFree: Int32Array;
-  /**
-   * Per physical channel at CH * pc (link-codes.ts): the link stage's round-robin pointer and the
-   * cycle's bids, and for a network channel its held VCs (CH_HELD), so that a move reads one record
-   * of its channel.
-   */
-  readonly chans: Int32Array;
+  /** Held VCs per network channel (a channel with one has one possible bidder for its link). */
+  readonly chanHeld: Int32Array;
   constructor(net: Network, hooks: EngineHooks) {
     super(net.numBuffers);
     this.net = net;
@@ -157,49 +178,42 @@ export class EngineState extends PendingHeads {
     const MB = net.numPorts + 2;
     this.MB = MB;
     this.NB = NB;
-    const bufs = new Int32Array(Buf.SIZE * NB);
-    this.bufs = bufs;
-    for (let b = 0; b < NB; b++) {
-      const r = Buf.SIZE * b;
-      const pc = net.bufPc[b]!;
-      bufs[r + Buf.OWNER] = -1;
-      bufs[r + Buf.FEEDER] = -1;
-      bufs[r + Buf.ACTIVE] = -1;
-      bufs[r + Buf.ASLEEP] = AWAKE;
-      bufs[r + Buf.PC] = pc;
-      bufs[r + Buf.VC] = net.bufVc[b]!;
-      bufs[r + Buf.VCS] = net.pcVcs[pc]!;
-      bufs[r + Buf.CAP] = net.bufCap[b]!;
-    }
+    this.owner = new Int32Array(NB).fill(-1);
+    this.recv = new Int32Array(NB);
+    this.target = new Int32Array(NB);
+    this.legSrc = new Int32Array(NB);
+    this.prevPort = new Int32Array(NB);
+    this.readyAt = new Float64Array(NB);
+    this.brN = new Uint8Array(NB);
     this.srcSent = new Int32Array(NB);
+    this.bufLen = new Int32Array(NB);
     this.departed = new Int32Array(NB);
     this.credited = new Int32Array(NB);
+    this.activePos = new Int32Array(NB).fill(-1);
     this.active = new Int32Array(NB);
     const NS = NB * MB;
-    this.slots = new Int32Array(Slot.SIZE * NS);
-    // Slots of rank 0 start with no output and no memo of any cycle. Those of higher ranks, which
-    // only multicasts use, are left at 0 so that their pages stay untouched until used: a branch's
-    // output is set when it is made (heads.ts), and a memo of 0 reads as "R_NO in cycle 0", what
-    // every branch is then (no branch can have an output before allocation in cycle 1).
-    for (let i = 0; i < NB; i++) {
-      this.slots[Slot.SIZE * i + Slot.OUT] = -1;
-      this.slots[Slot.SIZE * i + Slot.READY] = -1;
-      this.slots[Slot.SIZE * i + Slot.DONE] = -1;
-    }
+    this.brOut = new Int32Array(NS).fill(-1);
+    this.brSent = new Int32Array(NS);
     this.brTarget = new Int32Array(NS);
     this.brLeg = new Int32Array(NS);
+    this.brRoute = new Uint32Array(NS);
+    this.brAlt = new Uint32Array(NS);
+    this.brSink = new Uint8Array(NS);
+    this.brGroup = new Int32Array(NS);
     this.srcList = new Int32Array(NB);
     this.srcPos = new Int32Array(NB).fill(-1);
+    this.asleep = new Uint8Array(NB);
     this.awakeBits = new Uint32Array((NB >> 5) + 1);
+    this.feeder = new Int32Array(NB).fill(-1);
+    this.bufGroup = new Int32Array(NB).fill(-1);
     this.groupFree = new Int32Array(net.numNetChannels + net.numNodes);
     this.injFree = new Int32Array(net.numNodes).fill(net.injPerNode);
-    this.chans = new Int32Array(CH * net.numChannels);
-    for (let pc = 0; pc < net.numChannels; pc++) this.chans[CH * pc + CH_STAMP] = -1;
+    this.chanHeld = new Int32Array(net.numNetChannels);
     for (let b = 0; b < NB; b++) {
       const kind = net.bufKind[b];
       const node = net.pcSrc[net.bufPc[b]!]!;
       const g = kind === BUF_NET ? net.bufPc[b]! : kind === BUF_SINK ? net.numNetChannels + node : -2 - node;
-      this.bufs[Buf.SIZE * b + Buf.GROUP] = g;
+      this.bufGroup[b] = g;
       if (g >= 0) this.groupFree[g]!++;
     }
   }
@@ -215,18 +229,18 @@ export class EngineState extends PendingHeads {
 
   activate(b: number): void {
     const p = this.activeCount++;
-    this.bufs[Buf.SIZE * b + Buf.ACTIVE] = p;
+    this.activePos[b] = p;
     this.active[p] = b;
-    if (this.bufs[Buf.SIZE * b + Buf.ASLEEP] === AWAKE) this.awakeBits[p >> 5]! |= 1 << (p & 31);
+    if (this.asleep[b] === AWAKE) this.awakeBits[p >> 5]! |= 1 << (p & 31);
   }
 
   private deactivate(b: number): void {
-    const pos = this.bufs[Buf.SIZE * b + Buf.ACTIVE]!;
+    const pos = this.activePos[b]!;
     const lp = --this.activeCount;
     const last = this.active[lp]!;
     this.active[pos] = last;
-    this.bufs[Buf.SIZE * last + Buf.ACTIVE] = pos;
-    this.bufs[Buf.SIZE * b + Buf.ACTIVE] = -1;
+    this.activePos[last] = pos;
+    this.activePos[b] = -1;
     const bits = this.awakeBits;
     const lastAwake = pos !== lp && ((bits[lp >> 5]! >>> (lp & 31)) & 1) === 1;
     bits[lp >> 5]! &= ~(1 << (lp & 31));
@@ -236,8 +250,8 @@ export class EngineState extends PendingHeads {
 
   /** Sets buffer b's sleep state (fast/sleep-states.ts); the awake bit of its place follows. */
   setAsleep(b: number, v: SleepState): void {
-    this.bufs[Buf.SIZE * b + Buf.ASLEEP] = v;
-    const p = this.bufs[Buf.SIZE * b + Buf.ACTIVE]!;
+    this.asleep[b] = v;
+    const p = this.activePos[b]!;
     if (p < 0) return;
     if (v === AWAKE) this.awakeBits[p >> 5]! |= 1 << (p & 31);
     else this.awakeBits[p >> 5]! &= ~(1 << (p & 31));
@@ -262,9 +276,9 @@ export class EngineState extends PendingHeads {
    * buffer it waits on woke): it and every sleeping buffer upstream whose branch fed it wake.
    */
   wake(b: number): void {
-    while (b >= 0 && this.bufs[Buf.SIZE * b + Buf.ASLEEP] === ASLEEP) {
+    while (b >= 0 && this.asleep[b] === ASLEEP) {
       this.setAsleep(b, AWAKE);
-      const f = this.bufs[Buf.SIZE * b + Buf.FEEDER]!;
+      const f = this.feeder[b]!;
       b = f < 0 ? -1 : this.slotBuf(f);
     }
   }
@@ -281,12 +295,12 @@ export class EngineState extends PendingHeads {
 
   /** Flits the slowest branch of buffer o has copied out (0 before its branches are set up). */
   minSent(o: number): number {
-    const n = this.bufs[Buf.SIZE * o + Buf.BRN]!;
+    const n = this.brN[o]!;
     if (n === 0) return 0;
     const NB = this.NB;
-    let m = this.slots[Slot.SIZE * o + Slot.SENT]!;
+    let m = this.brSent[o]!;
     for (let k = 1; k < n; k++) {
-      const x = this.slots[Slot.SIZE * (k * NB + o) + Slot.SENT]!;
+      const x = this.brSent[k * NB + o]!;
       if (x < m) m = x;
     }
     return m;
@@ -294,31 +308,28 @@ export class EngineState extends PendingHeads {
 
   /** Frees buffer b if its worm's tail has left it on every branch (links.ts, its release loop). */
   releaseIfSent(b: number): void {
-    const w = this.bufs[Buf.SIZE * b + Buf.OWNER]!;
-    if (w >= 0 && this.minSent(b) === this.bufs[Buf.SIZE * b + Buf.LEN]) this.release(b, w);
+    const w = this.owner[b]!;
+    if (w >= 0 && this.minSent(b) === this.bufLen[b]) this.release(b, w);
   }
 
   /** The worm's tail has left buffer b on every branch (or was consumed): the buffer is free. */
   release(b: number, w: number): void {
     if (this.trace !== undefined) this.trace.release(w, b, this.now);
-    if (b < this.freeAt.length)
-      this.freeAt[b] = this.now + 1 + this.net.pcCreditDelay[this.bufs[Buf.SIZE * b + Buf.PC]!]!;
+    if (b < this.freeAt.length) this.freeAt[b] = this.now + 1 + this.net.pcCreditDelay[this.net.bufPc[b]!]!;
     this.unpend(b);
-    this.bufs[Buf.SIZE * b + Buf.OWNER] = -1;
+    this.owner[b] = -1;
     this.setAsleep(b, AWAKE);
-    this.bufs[Buf.SIZE * b + Buf.FEEDER] = -1;
-    const g = this.bufs[Buf.SIZE * b + Buf.GROUP]!;
+    this.feeder[b] = -1;
+    const g = this.bufGroup[b]!;
     if (g >= 0) {
-      if (g < this.net.numNetChannels) this.chans[CH * g + CH_HELD]!--;
+      if (g < this.chanHeld.length) this.chanHeld[g]!--;
       if (this.groupFree[g]!++ === 0) this.groupFreed(g);
     } else this.injFree[-2 - g]!++;
-    this.bufs[Buf.SIZE * b + Buf.RECV] = 0;
-    this.bufs[Buf.SIZE * b + Buf.BRN] = 0;
-    if (this.net.maxCreditDelay > 0) {
-      this.departed[b] = 0;
-      this.credited[b] = 0;
-    }
-    if (this.bufs[Buf.SIZE * b + Buf.ACTIVE]! >= 0) this.deactivate(b);
+    this.recv[b] = 0;
+    this.brN[b] = 0;
+    this.departed[b] = 0;
+    this.credited[b] = 0;
+    if (this.activePos[b]! >= 0) this.deactivate(b);
     this.onRelease?.(b);
     if (--this.wormLive[w]! === 0) this.wormDone(w);
   }
@@ -344,34 +355,31 @@ export class EngineState extends PendingHeads {
     for (let pc = 0; pc < net.numNetChannels; pc++) {
       let held = 0;
       for (let b = net.pcFirstBuf[pc]!; b < net.pcFirstBuf[pc]! + net.pcVcs[pc]!; b++)
-        if (this.bufs[Buf.SIZE * b + Buf.OWNER] !== -1) held++;
-      if (held !== this.chans[CH * pc + CH_HELD])
-        return `channel ${pc} has ${held} held VCs, counted ${this.chans[CH * pc + CH_HELD]}`;
+        if (this.owner[b] !== -1) held++;
+      if (held !== this.chanHeld[pc])
+        return `channel ${pc} has ${held} held VCs, counted ${this.chanHeld[pc]}`;
     }
     for (let b = 0; b < net.numBuffers; b++) {
-      const w = this.bufs[Buf.SIZE * b + Buf.OWNER]!;
+      const w = this.owner[b]!;
       if (w < 0) {
-        if (this.bufs[Buf.SIZE * b + Buf.RECV] !== 0) return `free buffer ${b} holds flits`;
+        if (this.recv[b] !== 0) return `free buffer ${b} holds flits`;
         continue;
       }
-      const occ = this.bufs[Buf.SIZE * b + Buf.RECV]! - this.minSent(b);
+      const occ = this.recv[b]! - this.minSent(b);
       if (occ < 0 || occ > net.bufCap[b]!)
         return `buffer ${b} holds ${occ} flits (capacity ${net.bufCap[b]})`;
-      for (let k = 0; k < this.bufs[Buf.SIZE * b + Buf.BRN]!; k++) {
+      for (let k = 0; k < this.brN[b]!; k++) {
         const slot = this.slot(b, k);
-        if (this.slots[Slot.SIZE * slot + Slot.SENT]! > this.bufs[Buf.SIZE * b + Buf.RECV]!)
-          return `buffer ${b} branch ${k} sent more than it received`;
-        if (this.slots[Slot.SIZE * slot + Slot.SINK] === 1 && this.slots[Slot.SIZE * slot + Slot.ALT] !== 0)
+        if (this.brSent[slot]! > this.recv[b]!) return `buffer ${b} branch ${k} sent more than it received`;
+        if (this.brSink[slot] === 1 && this.brAlt[slot] !== 0)
           return `buffer ${b} branch ${k} goes to a processor but has adaptive alternatives`;
       }
-      if (this.bufs[Buf.SIZE * b + Buf.RECV]! > this.wormC[w]!.length)
-        return `buffer ${b} received more flits than its worm has`;
+      if (this.recv[b]! > this.wormC[w]!.length) return `buffer ${b} received more flits than its worm has`;
       // A head waiting for an output is pending, on the wheel, or waits on its group's list while
       // the group has no free buffer (a wake-up cannot have been missed).
-      for (let k = 0; k < this.bufs[Buf.SIZE * b + Buf.BRN]!; k++) {
+      for (let k = 0; k < this.brN[b]!; k++) {
         const slot = this.slot(b, k);
-        if (this.slots[Slot.SIZE * slot + Slot.OUT] !== -1 || this.pendPos[b] !== -1 || this.wheel?.has(b))
-          continue;
+        if (this.brOut[slot] !== -1 || this.pendPos[b] !== -1 || this.wheel?.has(b)) continue;
         const g = this.waits?.groupOf(b) ?? -1;
         if (g === -1) return `buffer ${b} waits for an output but is neither pending nor on a group's list`;
         if (this.groupFree[g] !== 0) return `buffer ${b} waits on group ${g}, which has a free buffer`;

@@ -4,7 +4,6 @@ import { EventHeap } from '../util/heap.js';
 import { type CompiledWorm, compileWorm } from './compile.js';
 import type { MessageState } from './message.js';
 import type { SwitchPolicy } from './policy.js';
-import { Buf } from './records.js';
 import type { EngineState, Timing } from './state.js';
 
 interface ReadyWorm {
@@ -129,7 +128,7 @@ export class Terminals {
         continue;
       }
       for (let b = first; b < first + net.injPerNode && qi < q.length && !linkBusy; b++) {
-        if (s.bufs[Buf.SIZE * b + Buf.OWNER] !== -1) continue;
+        if (s.owner[b] !== -1) continue;
         if (this.policy !== undefined && !this.policy.canInject!(b, q[qi]!.worm.spec)) {
           // Answered for the node: its other free buffers would be refused too until a grant.
           if (this.byNode) break;
@@ -138,15 +137,15 @@ export class Terminals {
         const rw = q[qi]!;
         q[qi++] = undefined as unknown as ReadyWorm;
         const w = s.newWorm(rw.worm, rw.msg);
-        s.bufs[Buf.SIZE * b + Buf.OWNER] = w;
+        s.owner[b] = w;
         s.injFree[n]!--;
-        s.bufs[Buf.SIZE * b + Buf.LEN] = rw.worm.length;
-        s.bufs[Buf.SIZE * b + Buf.RECV] = 0;
-        s.bufs[Buf.SIZE * b + Buf.BRN] = 0;
+        s.bufLen[b] = rw.worm.length;
+        s.recv[b] = 0;
+        s.brN[b] = 0;
         s.srcSent[b] = 0;
-        s.bufs[Buf.SIZE * b + Buf.TARGET] = 0;
-        s.bufs[Buf.SIZE * b + Buf.LEG] = net.nodeSwitch[rw.worm.source]!;
-        s.bufs[Buf.SIZE * b + Buf.PREV] = -1;
+        s.target[b] = 0;
+        s.legSrc[b] = net.nodeSwitch[rw.worm.source]!;
+        s.prevPort[b] = -1;
         s.wormLive[w] = 1;
         s.activate(b);
         this.policy?.onGrant?.(b);
@@ -177,10 +176,10 @@ export class Terminals {
    */
   consume(o: number, got: number, t: number): void {
     const s = this.s;
-    const w = s.bufs[Buf.SIZE * o + Buf.OWNER]!;
+    const w = s.owner[o]!;
     const cw = s.wormC[w]!;
     const msg = s.wormMsg[w]!;
-    const T = s.bufs[Buf.SIZE * o + Buf.TARGET]!;
+    const T = s.target[o]!;
     const f = cw.flags[T]!;
     const node = cw.node[T]!;
     if (got === 1 && f & F_ABSORB) msg.deliveries.push({ node, header: t, tail: -1 });

@@ -1,4 +1,3 @@
-import { Buf, Slot } from './records.js';
 import type { EngineState } from './state.js';
 
 /**
@@ -18,18 +17,38 @@ export class SwitchView {
   readonly maxBranches: number;
   private readonly s: EngineState;
   private readonly NB: number;
-  private readonly bufs: Int32Array;
-  private readonly slots: Int32Array;
+  private readonly owner: Int32Array;
+  private readonly recv: Int32Array;
+  private readonly bufLen: Int32Array;
+  private readonly readyAt: Float64Array;
+  private readonly brN: Uint8Array;
+  private readonly feeder: Int32Array;
+  private readonly brSent: Int32Array;
+  private readonly brOut: Int32Array;
+  private readonly brGroup: Int32Array;
+  private readonly brRoute: Uint32Array;
+  private readonly brSink: Uint8Array;
   private readonly brTarget: Int32Array;
+  private readonly brAlt: Uint32Array;
   private readonly pend: Int32Array;
 
   constructor(s: EngineState) {
     this.s = s;
     this.maxBranches = s.MB;
     this.NB = s.NB;
-    this.bufs = s.bufs;
-    this.slots = s.slots;
+    this.owner = s.owner;
+    this.recv = s.recv;
+    this.bufLen = s.bufLen;
+    this.readyAt = s.readyAt;
+    this.brN = s.brN;
+    this.feeder = s.feeder;
+    this.brSent = s.brSent;
+    this.brOut = s.brOut;
+    this.brGroup = s.brGroup;
+    this.brRoute = s.brRoute;
+    this.brSink = s.brSink;
     this.brTarget = s.brTarget;
+    this.brAlt = s.brAlt;
     this.pend = s.pend;
   }
 
@@ -42,17 +61,17 @@ export class SwitchView {
 
   /** Does a worm hold buffer b (until its tail has left on every branch)? */
   held(b: number): boolean {
-    return this.bufs[Buf.SIZE * b + Buf.OWNER] !== -1;
+    return this.owner[b] !== -1;
   }
 
   /** Flits of b's worm that have entered b. */
   received(b: number): number {
-    return this.bufs[Buf.SIZE * b + Buf.RECV]!;
+    return this.recv[b]!;
   }
 
   /** Length in flits of the worm holding b. */
   length(b: number): number {
-    return this.bufs[Buf.SIZE * b + Buf.LEN]!;
+    return this.bufLen[b]!;
   }
 
   /** Flits the slowest branch of b has copied out (0 before its branches are set up). */
@@ -62,22 +81,22 @@ export class SwitchView {
 
   /** Flits in b: received, not yet copied out by every branch. */
   occupancy(b: number): number {
-    return this.bufs[Buf.SIZE * b + Buf.RECV]! - this.s.minSent(b);
+    return this.recv[b]! - this.s.minSent(b);
   }
 
   /** Cycle from which b's head may leave (its routing delay over). */
   headReadyAt(b: number): number {
-    return this.bufs[Buf.SIZE * b + Buf.READY]!;
+    return this.readyAt[b]!;
   }
 
   /** Out-branches set up at b's head (0 before its header is routed; 2 or more: replicated). */
   branches(b: number): number {
-    return this.bufs[Buf.SIZE * b + Buf.BRN]!;
+    return this.brN[b]!;
   }
 
   /** The branch slot that feeds b (its upstream), -1 for a processor or a free buffer. */
   upstream(b: number): number {
-    return this.bufs[Buf.SIZE * b + Buf.FEEDER]!;
+    return this.feeder[b]!;
   }
 
   // Per branch slot.
@@ -94,30 +113,29 @@ export class SwitchView {
 
   /** Flits the branch has copied out of its buffer. */
   sent(slot: number): number {
-    return this.slots[Slot.SIZE * slot + Slot.SENT]!;
+    return this.brSent[slot]!;
   }
 
   /** Buffer granted to the branch, -1 while it waits for one. */
   output(slot: number): number {
-    return this.slots[Slot.SIZE * slot + Slot.OUT]!;
+    return this.brOut[slot]!;
   }
 
   /** Allocation group the branch asks in (its channel, or numNetChannels + node for a consumption channel). */
   group(slot: number): number {
-    return this.slots[Slot.SIZE * slot + Slot.GROUP]!;
+    return this.brGroup[slot]!;
   }
 
   /** Does the branch go to a processor (a consumption channel)? */
   toProcessor(slot: number): boolean {
-    return this.slots[Slot.SIZE * slot + Slot.SINK] === 1;
+    return this.brSink[slot] === 1;
   }
 
   /** The switch port the branch leaves by: its route's, or for a consumption branch its end node's. */
   targetPort(slot: number): number {
-    if (this.slots[Slot.SIZE * slot + Slot.SINK] !== 1)
-      return this.slots[Slot.SIZE * slot + Slot.ROUTE]! & 0xff;
+    if (this.brSink[slot] !== 1) return this.brRoute[slot]! & 0xff;
     const s = this.s;
-    const w = this.bufs[Buf.SIZE * this.bufferOf(slot) + Buf.OWNER]!;
+    const w = this.owner[this.bufferOf(slot)]!;
     return s.net.nodePort[s.wormC[w]!.node[this.brTarget[slot]!]!]!;
   }
 
@@ -132,7 +150,7 @@ export class SwitchView {
    * branch keeps that port from now on; the allocator moves the switch's adaptive pointer past it.
    */
   commitChoice(slot: number): void {
-    this.slots[Slot.SIZE * slot + Slot.ALT] = 0;
+    this.brAlt[slot] = 0;
   }
 
   // The waiting heads: buffers whose heads wait for an output this cycle (the allocator's list).

@@ -2,7 +2,6 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { parseConfig } from '../../src/config/load.js';
 import { BUF_NET } from '../../src/engine/network.js';
-import { Buf, Slot } from '../../src/engine/records.js';
 import { EngineState } from '../../src/engine/state.js';
 import { SwitchView } from '../../src/engine/view.js';
 import { ChunkPool } from '../../src/router/chunk-pool.js';
@@ -15,9 +14,9 @@ function setup(L: number, k: number) {
   const s = new EngineState(net, {});
   let b = 0;
   while (net.bufKind[b] !== BUF_NET) b++;
-  s.bufs[Buf.SIZE * b + Buf.OWNER] = 0;
-  s.bufs[Buf.SIZE * b + Buf.LEN] = L;
-  s.bufs[Buf.SIZE * b + Buf.BRN] = k;
+  s.owner[b] = 0;
+  s.bufLen[b] = L;
+  s.brN[b] = k;
   return { net, s, v: new SwitchView(s), b, r: net.bufRouter[b]! };
 }
 
@@ -25,19 +24,19 @@ describe('central-buffer chunk accounting (002 sec. 4.2, docs/algorithms/central
   it('a 3-chunk multicast to 2 ports takes 4 chunks; reads free the header copies, then shared chunks', () => {
     const { s, v, b, r, net } = setup(24, 2);
     const pool = new ChunkPool(net, v, 16, 8);
-    s.bufs[Buf.SIZE * b + Buf.RECV] = 8;
+    s.recv[b] = 8;
     pool.admit(b, 2);
     assert.equal(pool.free(r), 12, 'ceil(24/8) + 2 - 1 = 4 chunks reserved');
     assert.equal(pool.check(), undefined);
-    s.bufs[Buf.SIZE * b + Buf.RECV] = 24;
-    s.slots[Slot.SIZE * s.slot(b, 0) + Slot.SENT] = 24; // output 1 read all three chunks
-    s.slots[Slot.SIZE * s.slot(b, 1) + Slot.SENT] = 16; // output 2 read two
+    s.recv[b] = 24;
+    s.brSent[s.slot(b, 0)] = 24; // output 1 read all three chunks
+    s.brSent[s.slot(b, 1)] = 16; // output 2 read two
     pool.update();
     // Freed: both header copies and the second chunk; the third still has one reader to go.
     assert.equal(pool.free(r), 15);
     assert.match(pool.describe(b), /4 chunk\(s\) reserved, 4 written, 3 freed/);
     assert.equal(pool.check(), undefined);
-    s.slots[Slot.SIZE * s.slot(b, 1) + Slot.SENT] = 24;
+    s.brSent[s.slot(b, 1)] = 24;
     pool.release(b);
     assert.equal(pool.free(r), 16);
     assert.equal(pool.check(), undefined);
@@ -46,10 +45,10 @@ describe('central-buffer chunk accounting (002 sec. 4.2, docs/algorithms/central
   it('a unicast reserves ceil(L/8) chunks; a broken free count is reported', () => {
     const { s, v, b, r, net } = setup(64, 1);
     const pool = new ChunkPool(net, v, 19, 8);
-    s.bufs[Buf.SIZE * b + Buf.RECV] = 8;
+    s.recv[b] = 8;
     pool.admit(b, 1);
     assert.equal(pool.free(r), 11, '19 - 8 = 11');
-    s.bufs[Buf.SIZE * b + Buf.BRN] = 2; // a reader that was not there at admission
+    s.brN[b] = 2; // a reader that was not there at admission
     assert.match(pool.check() ?? '', /readers/);
   });
 });

@@ -1,7 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Network } from '../../src/engine/network.js';
-import { Buf, Slot } from '../../src/engine/records.js';
 import type { EngineState } from '../../src/engine/state.js';
 import { SwitchView } from '../../src/engine/view.js';
 import { ChunkReads } from '../../src/router/chunk-reads.js';
@@ -18,18 +17,19 @@ function drive(ports: number[], stalled: (t: number) => boolean, cycles = 60) {
   const MB = 2;
   const n = ports.length;
   // The engine's state as the model's view reads it. One buffer: branch k's slot is k (k * NB + b).
-  const slots = new Int32Array(Slot.SIZE * MB);
-  for (let k = 0; k < MB; k++) {
-    slots[Slot.SIZE * k + Slot.OUT] = k;
-    slots[Slot.SIZE * k + Slot.GROUP] = k;
-    slots[Slot.SIZE * k + Slot.ROUTE] = ports[k] ?? 0;
-  }
-  const bufs = new Int32Array(Buf.SIZE);
-  bufs[Buf.RECV] = 32;
-  bufs[Buf.LEN] = 32;
-  bufs[Buf.BRN] = n;
-  bufs[Buf.OWNER] = 0;
-  const s = { MB, NB: 1, bufs, slots } as unknown as EngineState;
+  const s = {
+    MB,
+    NB: 1,
+    recv: Int32Array.from([32]),
+    bufLen: Int32Array.from([32]),
+    brN: Uint8Array.from([n]),
+    brOut: Int32Array.from([0, 1]),
+    brSent: new Int32Array(MB),
+    brGroup: Int32Array.from([0, 1]),
+    brSink: new Uint8Array(MB),
+    brRoute: Int32Array.from([ports[0]!, ports[1] ?? 0]),
+    owner: Int32Array.from([0]),
+  } as unknown as EngineState;
   const net = {
     numBuffers: 1,
     numNetChannels: 2,
@@ -47,16 +47,11 @@ function drive(ports: number[], stalled: (t: number) => boolean, cycles = 60) {
       if (reads.flitsRead(k) > before[k]!) readAt[k]!.push(t);
     });
     // The link stage of cycle t: decisions from the state at its start (the gate), moves at its end.
-    const go = ports.map(
-      (_, k) =>
-        slots[Slot.SIZE * k + Slot.SENT]! < 32 &&
-        !stalled(t) &&
-        reads.gate(k, slots[Slot.SIZE * k + Slot.SENT]!, t),
-    );
+    const go = ports.map((_, k) => s.brSent[k]! < 32 && !stalled(t) && reads.gate(k, s.brSent[k]!, t));
     go.forEach((g, k) => {
       if (!g) return;
       sentAt[k]!.push(t);
-      slots[Slot.SIZE * k + Slot.SENT]!++;
+      s.brSent[k]!++;
     });
   }
   return { readAt, sentAt };

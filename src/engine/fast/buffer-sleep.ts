@@ -1,4 +1,3 @@
-import { Buf, Slot } from '../records.js';
 import type { EngineState } from '../state.js';
 import { ASLEEP, AWAKE } from './sleep-states.js';
 
@@ -13,23 +12,27 @@ import { ASLEEP, AWAKE } from './sleep-states.js';
 export class BufferSleep {
   private readonly s: EngineState;
   private readonly NB: number;
-  private readonly bufs: Int32Array;
-  private readonly slots: Int32Array;
+  private readonly recv: Int32Array;
+  private readonly brN: Uint8Array;
+  private readonly brSent: Int32Array;
+  private readonly brOut: Int32Array;
   private readonly cap: Int32Array;
 
   constructor(s: EngineState) {
     this.s = s;
     this.NB = s.NB;
-    this.bufs = s.bufs;
-    this.slots = s.slots;
+    this.recv = s.recv;
+    this.brN = s.brN;
+    this.brSent = s.brSent;
+    this.brOut = s.brOut;
     this.cap = s.net.bufCap;
   }
 
   /** Has buffer o room for one more flit at the start of the cycle? */
   private roomIn(o: number): boolean {
-    const n = this.bufs[Buf.SIZE * o + Buf.BRN]!;
-    const ms = n === 0 ? 0 : n === 1 ? this.slots[Slot.SIZE * o + Slot.SENT]! : this.s.minSent(o);
-    return this.bufs[Buf.SIZE * o + Buf.RECV]! - ms < this.cap[o]!;
+    const n = this.brN[o]!;
+    const ms = n === 0 ? 0 : n === 1 ? this.brSent[o]! : this.s.minSent(o);
+    return this.recv[o]! - ms < this.cap[o]!;
   }
 
   /**
@@ -41,27 +44,27 @@ export class BufferSleep {
    */
   fallAsleep(b: number): void {
     const st = this.s;
-    const bufs = st.bufs;
+    const asleep = st.asleep;
     const NB = this.NB;
     for (;;) {
       st.setAsleep(b, ASLEEP);
-      const f = st.bufs[Buf.SIZE * b + Buf.FEEDER]!;
+      const f = st.feeder[b]!;
       if (f < 0) return;
       const u = f < NB ? f : f % NB;
       // Already asleep, or streaming or packed (never woken by a flit: skipped on their own terms).
-      if (bufs[Buf.SIZE * u + Buf.ASLEEP] !== AWAKE) return;
+      if (asleep[u] !== AWAKE) return;
       // The feeding buffer sleeps by the rule of link arbitration: a branch blocked, none able to move.
       let blocked = false;
-      for (let k = 0; k < this.bufs[Buf.SIZE * u + Buf.BRN]!; k++) {
+      for (let k = 0; k < this.brN[u]!; k++) {
         const s = k * NB + u;
-        const out = this.slots[Slot.SIZE * s + Slot.OUT]!;
+        const out = this.brOut[s]!;
         if (out < 0) {
           blocked = true;
           continue;
         }
-        const sent = this.slots[Slot.SIZE * s + Slot.SENT]!;
-        if (sent >= this.bufs[Buf.SIZE * u + Buf.RECV]!) continue;
-        if (sent > 0 && bufs[Buf.SIZE * out + Buf.ASLEEP] === ASLEEP && !this.roomIn(out)) blocked = true;
+        const sent = this.brSent[s]!;
+        if (sent >= this.recv[u]!) continue;
+        if (sent > 0 && asleep[out] === ASLEEP && !this.roomIn(out)) blocked = true;
         else return;
       }
       if (!blocked) return;
@@ -78,10 +81,10 @@ export class BufferSleep {
     const NB = this.NB;
     for (let i = 0; i < n; i++) {
       const b = list[i]!;
-      const nb = this.bufs[Buf.SIZE * b + Buf.BRN]!;
-      if (nb === 0 || this.s.bufs[Buf.SIZE * b + Buf.ASLEEP] === ASLEEP) continue;
+      const nb = this.brN[b]!;
+      if (nb === 0 || this.s.asleep[b] === ASLEEP) continue;
       let waits = true;
-      for (let k = 0; k < nb && waits; k++) waits = this.slots[Slot.SIZE * (k * NB + b) + Slot.OUT]! < 0;
+      for (let k = 0; k < nb && waits; k++) waits = this.brOut[k * NB + b]! < 0;
       if (waits) this.fallAsleep(b);
     }
   }
@@ -92,9 +95,8 @@ export class BufferSleep {
    * 8-flit head buffer waiting for its output would otherwise wake at every body flit).
    */
   wantsFlit(b: number, had: number): boolean {
-    const n = this.bufs[Buf.SIZE * b + Buf.BRN]!;
-    for (let k = 0; k < n; k++)
-      if (this.slots[Slot.SIZE * (k * this.NB + b) + Slot.SENT]! >= had) return true;
+    const n = this.brN[b]!;
+    for (let k = 0; k < n; k++) if (this.brSent[k * this.NB + b]! >= had) return true;
     return false;
   }
 
@@ -106,25 +108,19 @@ export class BufferSleep {
   check(): string | undefined {
     const st = this.s;
     for (let b = 0; b < st.net.numBuffers; b++) {
-      if (st.bufs[Buf.SIZE * b + Buf.ASLEEP] !== ASLEEP) continue;
-      if (st.bufs[Buf.SIZE * b + Buf.OWNER] === -1) return `free buffer ${b} sleeps`;
-      for (let k = 0; k < this.bufs[Buf.SIZE * b + Buf.BRN]!; k++) {
+      if (st.asleep[b] !== ASLEEP) continue;
+      if (st.owner[b] === -1) return `free buffer ${b} sleeps`;
+      for (let k = 0; k < this.brN[b]!; k++) {
         const s = k * this.NB + b;
-        const out = this.slots[Slot.SIZE * s + Slot.OUT]!;
-        if (out < 0 || this.slots[Slot.SIZE * s + Slot.SENT]! >= this.bufs[Buf.SIZE * b + Buf.RECV]!)
-          continue;
-        if (
-          !this.roomIn(out) &&
-          st.bufs[Buf.SIZE * out + Buf.ASLEEP] === ASLEEP &&
-          this.slots[Slot.SIZE * s + Slot.SENT]! > 0
-        )
-          continue;
+        const out = this.brOut[s]!;
+        if (out < 0 || this.brSent[s]! >= this.recv[b]!) continue;
+        if (!this.roomIn(out) && st.asleep[out] === ASLEEP && this.brSent[s]! > 0) continue;
         return `buffer ${b} sleeps but its branch ${k} may move into buffer ${out}`;
       }
     }
     for (let i = 0; i < st.activeCount; i++) {
       const bit = (st.awakeBits[i >> 5]! >>> (i & 31)) & 1;
-      if (bit !== (st.bufs[Buf.SIZE * st.active[i]! + Buf.ASLEEP] === AWAKE ? 1 : 0))
+      if (bit !== (st.asleep[st.active[i]!] === AWAKE ? 1 : 0))
         return `awake bit of active place ${i} is ${bit}`;
     }
     for (let i = st.activeCount; i < 32 * st.awakeBits.length; i++)

@@ -1,6 +1,5 @@
-import { CH, CH_HELD, CH_RR, R_SURE } from '../link-codes.js';
+import { CH, CH_RR, D_PC, D_VC, D_VCS, R_SURE } from '../link-codes.js';
 import type { LinkSinks } from '../link-sinks.js';
-import { Buf, Slot } from '../records.js';
 import type { EngineState } from '../state.js';
 import type { PackedWorms } from './packed.js';
 import { AWAKE, DRAINING } from './sleep-states.js';
@@ -42,12 +41,12 @@ export class DrainLines extends UnitRecords {
   /** A packed worm's front stays with the link stage (its members shift when it moves). */
   private readonly packs: PackedWorms | undefined;
   /**
-   * The slot records' readiness memo (link-readiness.ts), where the first member's move is
-   * entered, and the round-robin pointers of channels, with each buffer's channel and VC.
+   * The link stage's tables (link-readiness.ts): the readiness memo, where the first member's move
+   * is entered, and the round-robin pointers of channels, with each buffer's channel and VC.
    */
-  private readonly slots: Int32Array;
+  private readonly memo: Int32Array;
   private readonly chan: Int32Array;
-  private readonly bufs: Int32Array;
+  private readonly dest: Int32Array;
   private readonly netBuffers: number;
   // Per worm id (grown with the engine's worm table); `front` is the consumption buffer, `oldest`
   // the oldest member still held.
@@ -74,16 +73,16 @@ export class DrainLines extends UnitRecords {
     sinks: LinkSinks,
     releases: UnitReleases,
     packs: PackedWorms | undefined,
-    tables: { chan: Int32Array },
+    tables: { memo: Int32Array; chan: Int32Array; dest: Int32Array },
   ) {
     super();
     this.s = s;
     this.sinks = sinks;
     this.releases = releases;
     this.packs = packs;
-    this.slots = s.slots;
+    this.memo = tables.memo;
     this.chan = tables.chan;
-    this.bufs = s.bufs;
+    this.dest = tables.dest;
     this.netBuffers = s.net.numNetChannels > 0 ? s.net.pcFirstBuf[s.net.numNetChannels]! : 0;
   }
 
@@ -98,7 +97,7 @@ export class DrainLines extends UnitRecords {
 
   /** Is network buffer `out` the only VC of its channel held, or a consumption buffer? */
   private alone(out: number): boolean {
-    return out >= this.netBuffers || this.s.chans[CH * this.s.bufs[Buf.SIZE * out + Buf.PC]! + CH_HELD] === 1;
+    return out >= this.netBuffers || this.s.chanHeld[this.s.net.bufPc[out]!] === 1;
   }
 
   /**
@@ -112,10 +111,10 @@ export class DrainLines extends UnitRecords {
     let n = 0;
     let mask = 0;
     let first = -1;
-    let u = st.bufs[Buf.SIZE * z + Buf.FEEDER]!;
+    let u = st.feeder[z]!;
     let pending = 0;
-    for (; n < MAX_MEMBERS && this.joins(u, w); u = st.bufs[Buf.SIZE * u + Buf.FEEDER]!) {
-      if (st.bufs[Buf.SIZE * u + Buf.RECV]! > st.slots[Slot.SIZE * u + Slot.SENT]!) mask |= 1 << n;
+    for (; n < MAX_MEMBERS && this.joins(u, w); u = st.feeder[u]!) {
+      if (st.recv[u]! > st.brSent[u]!) mask |= 1 << n;
       if (!this.pointsPast(u)) pending |= 1 << n;
       first = u;
       n++;
@@ -128,12 +127,12 @@ export class DrainLines extends UnitRecords {
     this.firstBit[w] = n - 1;
     this.mask[w] = mask;
     this.pending[w] = pending;
-    this.entered[w] = st.bufs[Buf.SIZE * first + Buf.RECV]!;
+    this.entered[w] = st.recv[first]!;
     // The oldest member: the first, or, once the tail is in the line, the one holding it.
     this.oldest[w] = first;
-    for (let u = first; u !== z; u = st.slots[Slot.SIZE * u + Slot.OUT]!) {
+    for (let u = first; u !== z; u = st.brOut[u]!) {
       st.setAsleep(u, DRAINING);
-      if (u !== first) st.unitChan[st.bufs[Buf.SIZE * u + Buf.PC]!] = w;
+      if (u !== first) st.unitChan[st.net.bufPc[u]!] = w;
     }
     this.worms.add(w);
     this.enterFirst(w, t);
@@ -148,12 +147,12 @@ export class DrainLines extends UnitRecords {
     return (
       u >= 0 &&
       u < this.netBuffers &&
-      st.bufs[Buf.SIZE * u + Buf.OWNER] === w &&
-      st.bufs[Buf.SIZE * u + Buf.CAP]! === 1 &&
-      st.bufs[Buf.SIZE * u + Buf.BRN] === 1 &&
-      st.slots[Slot.SIZE * u + Slot.SENT]! < st.bufs[Buf.SIZE * u + Buf.LEN]! &&
-      st.bufs[Buf.SIZE * u + Buf.ASLEEP] === AWAKE &&
-      this.alone(st.slots[Slot.SIZE * u + Slot.OUT]!) &&
+      st.owner[u] === w &&
+      st.net.bufCap[u] === 1 &&
+      st.brN[u] === 1 &&
+      st.brSent[u]! < st.bufLen[u]! &&
+      st.asleep[u] === AWAKE &&
+      this.alone(st.brOut[u]!) &&
       (this.packs === undefined || this.packs.frontOf(w) !== u)
     );
   }
@@ -164,12 +163,7 @@ export class DrainLines extends UnitRecords {
    */
   private fedAwake(u: number, w: number): boolean {
     const st = this.s;
-    return (
-      u < 0 ||
-      u >= st.NB ||
-      st.bufs[Buf.SIZE * u + Buf.OWNER] !== w ||
-      st.bufs[Buf.SIZE * u + Buf.ASLEEP] === AWAKE
-    );
+    return u < 0 || u >= st.NB || st.owner[u] !== w || st.asleep[u] === AWAKE;
   }
 
   /**
@@ -188,11 +182,11 @@ export class DrainLines extends UnitRecords {
       moves += n;
       st.flitHops += n - (m & 1);
       let next = m >>> 1;
-      const L = st.bufs[Buf.SIZE * this.front[w]! + Buf.LEN]!;
+      const L = st.bufLen[this.front[w]!]!;
       const tailIn = this.entered[w] === L;
       if (!tailIn) {
         const f = this.first[w]!;
-        const got = st.bufs[Buf.SIZE * f + Buf.RECV]!;
+        const got = st.recv[f]!;
         if (got !== this.entered[w]) {
           this.entered[w] = got;
           next |= 1 << this.firstBit[w]!;
@@ -201,7 +195,7 @@ export class DrainLines extends UnitRecords {
       this.mask[w] = next;
       if (m & 1) {
         const z = this.front[w]!;
-        const got = ++st.bufs[Buf.SIZE * z + Buf.RECV]!;
+        const got = ++st.recv[z]!;
         this.sinks.consume(z, got, t);
         if (got === L) {
           // The tail left the last member for the processor.
@@ -228,26 +222,25 @@ export class DrainLines extends UnitRecords {
   private extend(w: number): void {
     const st = this.s;
     const f = this.first[w]!;
-    const u = st.bufs[Buf.SIZE * f + Buf.FEEDER]!;
+    const u = st.feeder[f]!;
     const bit = this.firstBit[w]! + 1;
-    if (bit >= MAX_MEMBERS || !this.joins(u, w) || !this.fedAwake(st.bufs[Buf.SIZE * u + Buf.FEEDER]!, w))
-      return;
-    if (st.bufs[Buf.SIZE * u + Buf.RECV]! > st.slots[Slot.SIZE * u + Slot.SENT]!) this.mask[w]! |= 1 << bit;
+    if (bit >= MAX_MEMBERS || !this.joins(u, w) || !this.fedAwake(st.feeder[u]!, w)) return;
+    if (st.recv[u]! > st.brSent[u]!) this.mask[w]! |= 1 << bit;
     if (!this.pointsPast(u)) this.pending[w]! |= 1 << bit;
     this.first[w] = u;
     this.firstBit[w] = bit;
-    this.entered[w] = st.bufs[Buf.SIZE * u + Buf.RECV]!;
+    this.entered[w] = st.recv[u]!;
     this.oldest[w] = u;
     st.setAsleep(u, DRAINING);
-    st.unitChan[st.bufs[Buf.SIZE * f + Buf.PC]!] = w;
+    st.unitChan[st.net.bufPc[f]!] = w;
     this.extensions++;
   }
 
   /** Does the round-robin pointer of member u's channel out point past u's successor's VC? */
   private pointsPast(u: number): boolean {
-    const d = Buf.SIZE * this.s.slots[Slot.SIZE * u + Slot.OUT]!;
-    const next = this.bufs[d + Buf.VC]! + 1;
-    return this.chan[CH * this.bufs[d + Buf.PC]! + CH_RR] === (next === this.bufs[d + Buf.VCS] ? 0 : next);
+    const d = 4 * this.s.brOut[u]!;
+    const next = this.dest[d + D_VC]! + 1;
+    return this.chan[CH * this.dest[d + D_PC]! + CH_RR] === (next === this.dest[d + D_VCS] ? 0 : next);
   }
 
   /** Members of worm w with a flit (mask m) and a pointer to set: their flits move now, setting it. */
@@ -255,12 +248,12 @@ export class DrainLines extends UnitRecords {
     const st = this.s;
     const due = m & this.pending[w]!;
     this.pending[w]! &= ~due;
-    let u = st.bufs[Buf.SIZE * this.front[w]! + Buf.FEEDER]!;
-    for (let j = 0; 1 << j <= due && j < MAX_MEMBERS; j++, u = st.bufs[Buf.SIZE * u + Buf.FEEDER]!) {
+    let u = st.feeder[this.front[w]!]!;
+    for (let j = 0; 1 << j <= due && j < MAX_MEMBERS; j++, u = st.feeder[u]!) {
       if ((due & (1 << j)) === 0) continue;
-      const d = Buf.SIZE * st.slots[Slot.SIZE * u + Slot.OUT]!;
-      const next = this.bufs[d + Buf.VC]! + 1;
-      this.chan[CH * this.bufs[d + Buf.PC]! + CH_RR] = next === this.bufs[d + Buf.VCS] ? 0 : next;
+      const d = 4 * st.brOut[u]!;
+      const next = this.dest[d + D_VC]! + 1;
+      this.chan[CH * this.dest[d + D_PC]! + CH_RR] = next === this.dest[d + D_VCS] ? 0 : next;
     }
   }
 
@@ -269,8 +262,8 @@ export class DrainLines extends UnitRecords {
     const st = this.s;
     const u = this.oldest[w]!;
     this.releases.add(u);
-    const next = st.slots[Slot.SIZE * u + Slot.OUT]!;
-    st.unitChan[st.bufs[Buf.SIZE * next + Buf.PC]!] = -1;
+    const next = st.brOut[u]!;
+    st.unitChan[st.net.bufPc[next]!] = -1;
     this.oldest[w] = next;
   }
 
@@ -282,7 +275,7 @@ export class DrainLines extends UnitRecords {
     const st = this.s;
     const f = this.first[w]!;
     const holds = (this.mask[w]! >>> this.firstBit[w]!) & 1;
-    st.slots[Slot.SIZE * f + Slot.SENT] = st.bufs[Buf.SIZE * f + Buf.RECV]! - holds;
+    st.brSent[f] = st.recv[f]! - holds;
     const stamp = (t + 1) & 0x0fffffff;
     // The memo is cleared when the stamp wraps (LinkReadiness.begin): stop the line then.
     if (stamp === 0) {
@@ -290,8 +283,8 @@ export class DrainLines extends UnitRecords {
       return;
     }
     if (holds === 1) {
-      this.slots[Slot.SIZE * f + Slot.READY] = 8 * stamp + R_SURE;
-      this.slots[Slot.SIZE * f + Slot.DONE] = 8 * stamp + 1;
+      this.memo[2 * f] = 8 * stamp + R_SURE;
+      this.memo[2 * f + 1] = 8 * stamp + 1;
     }
   }
 
@@ -303,24 +296,24 @@ export class DrainLines extends UnitRecords {
     const st = this.s;
     const z = this.front[w]!;
     const m = this.mask[w]!;
-    let down = st.bufs[Buf.SIZE * z + Buf.RECV]!;
+    let down = st.recv[z]!;
     let j = 0;
-    for (let u = st.bufs[Buf.SIZE * z + Buf.FEEDER]!; ; u = st.bufs[Buf.SIZE * u + Buf.FEEDER]!, j++) {
-      st.slots[Slot.SIZE * u + Slot.SENT] = down;
+    for (let u = st.feeder[z]!; ; u = st.feeder[u]!, j++) {
+      st.brSent[u] = down;
       down += (m >>> j) & 1;
       // The first member's received count is the link stage's own.
-      if (j !== this.firstBit[w]) st.bufs[Buf.SIZE * u + Buf.RECV] = down;
+      if (j !== this.firstBit[w]) st.recv[u] = down;
       if (!keep) {
         st.setAsleep(u, AWAKE);
-        if (u !== this.first[w]) st.unitChan[st.bufs[Buf.SIZE * u + Buf.PC]!] = -1;
+        if (u !== this.first[w]) st.unitChan[st.net.bufPc[u]!] = -1;
       }
       if (u === this.oldest[w]) break;
     }
     if (keep) return;
     const f = this.first[w]!;
-    if (st.bufs[Buf.SIZE * f + Buf.OWNER] === w) {
-      this.slots[Slot.SIZE * f + Slot.READY] = -1;
-      this.slots[Slot.SIZE * f + Slot.DONE] = -1;
+    if (st.owner[f] === w) {
+      this.memo[2 * f] = -1;
+      this.memo[2 * f + 1] = -1;
     }
     this.remove(w);
   }
@@ -357,23 +350,18 @@ export class DrainLines extends UnitRecords {
     for (let i = 0; i < this.worms.count; i++) {
       const w = this.worms.ids[i]!;
       const z = this.front[w]!;
-      if (st.bufs[Buf.SIZE * z + Buf.OWNER] !== w)
-        return `drain line of worm ${w}: its consumption buffer ${z} is not its own`;
-      for (let u = this.oldest[w]!; u !== z; u = st.slots[Slot.SIZE * u + Slot.OUT]!) {
-        if (st.bufs[Buf.SIZE * u + Buf.OWNER] !== w) return `drain line of worm ${w} lost buffer ${u}`;
-        if (st.bufs[Buf.SIZE * u + Buf.ASLEEP] !== DRAINING)
-          return `buffer ${u} of the drain line of worm ${w} is not marked`;
-        if (st.bufs[Buf.SIZE * u + Buf.RECV]! - st.slots[Slot.SIZE * u + Slot.SENT]! > 1)
+      if (st.owner[z] !== w) return `drain line of worm ${w}: its consumption buffer ${z} is not its own`;
+      for (let u = this.oldest[w]!; u !== z; u = st.brOut[u]!) {
+        if (st.owner[u] !== w) return `drain line of worm ${w} lost buffer ${u}`;
+        if (st.asleep[u] !== DRAINING) return `buffer ${u} of the drain line of worm ${w} is not marked`;
+        if (st.recv[u]! - st.brSent[u]! > 1)
           return `buffer ${u} of the drain line of worm ${w} holds two flits`;
-        if (!this.alone(st.slots[Slot.SIZE * u + Slot.OUT]!))
-          return `drain line of worm ${w} shares the channel of buffer ${st.slots[Slot.SIZE * u + Slot.OUT]}`;
+        if (!this.alone(st.brOut[u]!))
+          return `drain line of worm ${w} shares the channel of buffer ${st.brOut[u]}`;
       }
     }
     for (let b = 0; b < st.net.numBuffers; b++)
-      if (
-        st.bufs[Buf.SIZE * b + Buf.ASLEEP] === DRAINING &&
-        !(st.bufs[Buf.SIZE * b + Buf.OWNER]! >= 0 && this.isDraining(st.bufs[Buf.SIZE * b + Buf.OWNER]!))
-      )
+      if (st.asleep[b] === DRAINING && !(st.owner[b]! >= 0 && this.isDraining(st.owner[b]!)))
         return `buffer ${b} is marked draining but its worm is not`;
     return undefined;
   }

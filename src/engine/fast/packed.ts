@@ -1,5 +1,4 @@
-import { CH, CH_HELD, CH_RR } from '../link-codes.js';
-import { Buf, Slot } from '../records.js';
+import { CH, CH_RR, D_PC, D_VC, D_VCS } from '../link-codes.js';
 import type { EngineState } from '../state.js';
 import { BufferSleep } from './buffer-sleep.js';
 import { ASLEEP, AWAKE, PACKED } from './sleep-states.js';
@@ -38,9 +37,9 @@ export class PackedWorms extends UnitRecords {
   /** Buffers freed this cycle, for the link stage's release loop. */
   private readonly releases: UnitReleases;
   private readonly sleep: BufferSleep;
-  /** The link stage's per-channel table (round-robin pointers) and the buffer records (channel and VC). */
+  /** The link stage's per-channel table (round-robin pointers) and per-buffer destination table. */
   private readonly chan: Int32Array;
-  private readonly bufs: Int32Array;
+  private readonly dest: Int32Array;
   /** Per buffer, a member's or the front's flits received, less its worm's shifts. */
   private readonly base: Int32Array;
   private readonly netBuffers: number;
@@ -58,13 +57,13 @@ export class PackedWorms extends UnitRecords {
   starts = 0;
   stops = 0;
 
-  constructor(s: EngineState, releases: UnitReleases, chan: Int32Array) {
+  constructor(s: EngineState, releases: UnitReleases, chan: Int32Array, dest: Int32Array) {
     super();
     this.s = s;
     this.releases = releases;
     this.sleep = new BufferSleep(s);
     this.chan = chan;
-    this.bufs = s.bufs;
+    this.dest = dest;
     this.base = new Int32Array(s.net.numBuffers);
     this.netBuffers = s.net.numNetChannels > 0 ? s.net.pcFirstBuf[s.net.numNetChannels]! : 0;
   }
@@ -84,17 +83,17 @@ export class PackedWorms extends UnitRecords {
     for (let i = this.worms.count - 1; i >= 0; i--) {
       const w = this.worms.ids[i]!;
       const h = this.front[w]!;
-      const sent = st.slots[Slot.SIZE * h + Slot.SENT]!;
+      const sent = st.brSent[h]!;
       if (sent === this.frontSent[w]) continue;
       this.frontSent[w] = sent;
       const n = ++this.shifts[w]!;
       // The newest member's flit enters the front, over the front's channel (its round-robin
       // pointer moves as for any move).
-      const got = ++st.bufs[Buf.SIZE * h + Buf.RECV]!;
-      const d = Buf.SIZE * h;
-      const nextVc = this.bufs[d + Buf.VC]! + 1;
-      this.chan[CH * this.bufs[d + Buf.PC]! + CH_RR] = nextVc === this.bufs[d + Buf.VCS] ? 0 : nextVc;
-      if (st.bufs[Buf.SIZE * h + Buf.ASLEEP] === ASLEEP && this.sleep.wantsFlit(h, got - 1)) st.wake(h);
+      const got = ++st.recv[h]!;
+      const d = 4 * h;
+      const nextVc = this.dest[d + D_VC]! + 1;
+      this.chan[CH * this.dest[d + D_PC]! + CH_RR] = nextVc === this.dest[d + D_VCS] ? 0 : nextVc;
+      if (st.asleep[h] === ASLEEP && this.sleep.wantsFlit(h, got - 1)) st.wake(h);
       st.flitHops += this.rate[w]!;
       if (n === this.due[w]) this.freeOldest(w);
     }
@@ -107,7 +106,7 @@ export class PackedWorms extends UnitRecords {
     this.releases.add(u);
     this.unmark(u);
     if (u === this.src[w]) this.src[w] = -1;
-    const next = st.slots[Slot.SIZE * u + Slot.OUT]!;
+    const next = st.brOut[u]!;
     if (next === this.front[w]) {
       // The tail is in the front: nothing is left to pack.
       this.unmark(next);
@@ -121,7 +120,7 @@ export class PackedWorms extends UnitRecords {
 
   /** The shift in which the tail leaves member u: when the buffer after it has received all L flits. */
   private dueOf(u: number): number {
-    return this.s.bufs[Buf.SIZE * u + Buf.LEN]! - this.base[this.s.slots[Slot.SIZE * u + Slot.OUT]!]!;
+    return this.s.bufLen[u]! - this.base[this.s.brOut[u]!]!;
   }
 
   isPacked(w: number): boolean {
@@ -151,9 +150,9 @@ export class PackedWorms extends UnitRecords {
    * stays packed.
    */
   sinkHead(z: number): boolean {
-    const w = this.s.bufs[Buf.SIZE * z + Buf.OWNER]!;
+    const w = this.s.owner[z]!;
     if (w < 0 || !this.isPacked(w)) return false;
-    const o = this.s.slots[Slot.SIZE * this.front[w]! + Slot.OUT]!;
+    const o = this.s.brOut[this.front[w]!]!;
     if (o >= 0 && o !== z && !this.alone(o)) return true;
     this.unpack(w);
     return false;
@@ -166,8 +165,8 @@ export class PackedWorms extends UnitRecords {
     const f = this.front[w]!;
     st.setAsleep(f, PACKED);
     this.front[w] = to;
-    this.frontSent[w] = st.slots[Slot.SIZE * to + Slot.SENT]!;
-    this.base[to] = st.bufs[Buf.SIZE * to + Buf.RECV]! - n;
+    this.frontSent[w] = st.brSent[to]!;
+    this.base[to] = st.recv[to]! - n;
     this.mark(to, w);
     this.rate[w]!++;
   }
@@ -185,14 +184,9 @@ export class PackedWorms extends UnitRecords {
     // is the one last found. Near saturation most calls end here (1-flit 0.14: 84 -> 6 steps a cycle).
     if (w < this.lastOldest.length) {
       const o = this.lastOldest[w]!;
-      if (
-        o >= 0 &&
-        o !== to &&
-        st.bufs[Buf.SIZE * o + Buf.OWNER] === w &&
-        !this.alone(st.slots[Slot.SIZE * o + Slot.OUT]!)
-      ) {
-        const u = st.bufs[Buf.SIZE * o + Buf.FEEDER]!;
-        if (u < 0 || u >= st.NB || st.bufs[Buf.SIZE * u + Buf.OWNER] !== w) return;
+      if (o >= 0 && o !== to && st.owner[o] === w && !this.alone(st.brOut[o]!)) {
+        const u = st.feeder[o]!;
+        if (u < 0 || u >= st.NB || st.owner[u] !== w) return;
       }
     }
     // The front: `to`, or, past a channel the worm shares (where its moves depend on arbitration),
@@ -201,14 +195,14 @@ export class PackedWorms extends UnitRecords {
     let front = to;
     let b = f;
     for (;;) {
-      if (st.bufs[Buf.SIZE * b + Buf.BRN] !== 1 || st.bufs[Buf.SIZE * b + Buf.ASLEEP] !== AWAKE) return;
-      if (!this.alone(st.slots[Slot.SIZE * b + Slot.OUT]!)) {
+      if (st.brN[b] !== 1 || st.asleep[b] !== AWAKE) return;
+      if (!this.alone(st.brOut[b]!)) {
         if (!this.full(b)) return;
         front = b;
       }
-      const u = st.bufs[Buf.SIZE * b + Buf.FEEDER]!;
+      const u = st.feeder[b]!;
       if (u >= st.NB) return;
-      if (u < 0 || st.bufs[Buf.SIZE * u + Buf.OWNER] !== w) break;
+      if (u < 0 || st.owner[u] !== w) break;
       if (b !== front && !this.full(b)) return;
       b = u;
     }
@@ -216,25 +210,25 @@ export class PackedWorms extends UnitRecords {
     this.roomFor(w);
     this.lastOldest[w] = b;
     if (b === front) return;
-    const held = st.bufs[Buf.SIZE * b + Buf.RECV]! - st.slots[Slot.SIZE * b + Slot.SENT]!;
+    const held = st.recv[b]! - st.brSent[b]!;
     const pushing = st.srcPos[b]! !== -1;
     if (held < 1 || (pushing && !this.full(b))) return;
     this.starts++;
     this.shifts[w] = 0;
     this.front[w] = front;
-    this.frontSent[w] = st.slots[Slot.SIZE * front + Slot.SENT]!;
+    this.frontSent[w] = st.brSent[front]!;
     this.oldest[w] = b;
     this.src[w] = -1;
     if (pushing) {
       st.unsource(b);
       this.src[w] = b;
     }
-    this.base[front] = st.bufs[Buf.SIZE * front + Buf.RECV]!;
+    this.base[front] = st.recv[front]!;
     this.mark(front, w);
     // Flits a shift moves over network channels: into the front and every member but the oldest.
     let rate = front < this.netBuffers ? 1 : 0;
-    for (let u = b; u !== front; u = st.slots[Slot.SIZE * u + Slot.OUT]!) {
-      this.base[u] = st.bufs[Buf.SIZE * u + Buf.RECV]!;
+    for (let u = b; u !== front; u = st.brOut[u]!) {
+      this.base[u] = st.recv[u]!;
       st.setAsleep(u, PACKED);
       this.mark(u, w);
       if (u !== b && u < this.netBuffers) rate++;
@@ -252,14 +246,13 @@ export class PackedWorms extends UnitRecords {
     const st = this.s;
     const n = this.shifts[w]!;
     const h = this.front[w]!;
-    const L = st.bufs[Buf.SIZE * h + Buf.LEN]!;
-    for (let b = this.oldest[w]!; b !== h; b = st.slots[Slot.SIZE * b + Slot.OUT]!) {
+    const L = st.bufLen[h]!;
+    for (let b = this.oldest[w]!; b !== h; b = st.brOut[b]!) {
       const r = Math.min(L, this.base[b]! + n);
-      st.bufs[Buf.SIZE * b + Buf.RECV] = r;
+      st.recv[b] = r;
       if (b === this.src[w]) st.srcSent[b] = r;
-      const out = st.slots[Slot.SIZE * b + Slot.OUT]!;
-      st.slots[Slot.SIZE * b + Slot.SENT] =
-        out === h ? st.bufs[Buf.SIZE * h + Buf.RECV]! : Math.min(L, this.base[out]! + n);
+      const out = st.brOut[b]!;
+      st.brSent[b] = out === h ? st.recv[h]! : Math.min(L, this.base[out]! + n);
       if (!keep) {
         st.setAsleep(b, AWAKE);
         this.unmark(b);
@@ -268,7 +261,7 @@ export class PackedWorms extends UnitRecords {
     if (keep) return;
     this.unmark(h);
     const src = this.src[w]!;
-    if (src !== -1 && st.srcSent[src]! < st.bufs[Buf.SIZE * src + Buf.LEN]!) st.addSource(src);
+    if (src !== -1 && st.srcSent[src]! < st.bufLen[src]!) st.addSource(src);
     this.remove(w);
   }
 
@@ -291,23 +284,23 @@ export class PackedWorms extends UnitRecords {
   /** Is buffer o full (no room for a flit unless its front flit leaves)? */
   private full(o: number): boolean {
     const st = this.s;
-    const n = st.bufs[Buf.SIZE * o + Buf.BRN]!;
-    const ms = n === 0 ? 0 : n === 1 ? st.slots[Slot.SIZE * o + Slot.SENT]! : st.minSent(o);
-    return st.bufs[Buf.SIZE * o + Buf.RECV]! - ms >= st.bufs[Buf.SIZE * o + Buf.CAP]!;
+    const n = st.brN[o]!;
+    const ms = n === 0 ? 0 : n === 1 ? st.brSent[o]! : st.minSent(o);
+    return st.recv[o]! - ms >= st.net.bufCap[o]!;
   }
 
   /** Is `out` alone on its channel (a consumption or injection buffer always is)? */
   private alone(out: number): boolean {
-    return out >= this.netBuffers || this.s.chans[CH * this.s.bufs[Buf.SIZE * out + Buf.PC]! + CH_HELD] === 1;
+    return out >= this.netBuffers || this.s.chanHeld[this.s.net.bufPc[out]!] === 1;
   }
 
   /** Another worm taking a VC of buffer b's channel unpacks w (Allocator.grant). */
   private mark(b: number, w: number): void {
-    if (b < this.netBuffers) this.s.unitChan[this.s.bufs[Buf.SIZE * b + Buf.PC]!] = w;
+    if (b < this.netBuffers) this.s.unitChan[this.s.net.bufPc[b]!] = w;
   }
 
   private unmark(b: number): void {
-    if (b < this.netBuffers) this.s.unitChan[this.s.bufs[Buf.SIZE * b + Buf.PC]!] = -1;
+    if (b < this.netBuffers) this.s.unitChan[this.s.net.bufPc[b]!] = -1;
   }
 
   private remove(w: number): void {
@@ -328,33 +321,21 @@ export class PackedWorms extends UnitRecords {
     for (let i = 0; i < this.worms.count; i++) {
       const w = this.worms.ids[i]!;
       const h = this.front[w]!;
-      if (st.bufs[Buf.SIZE * h + Buf.OWNER] !== w || !this.full(h))
+      if (st.owner[h] !== w || !this.full(h))
         return `packed worm ${w}: front ${h} is not its own or not full`;
-      for (let b = this.oldest[w]!; b !== h; b = st.slots[Slot.SIZE * b + Slot.OUT]!) {
-        if (st.bufs[Buf.SIZE * b + Buf.OWNER] !== w) return `packed worm ${w} lost buffer ${b}`;
-        if (st.bufs[Buf.SIZE * b + Buf.ASLEEP] !== PACKED)
-          return `buffer ${b} of packed worm ${w} is not marked`;
-        if (!this.alone(st.slots[Slot.SIZE * b + Slot.OUT]!))
-          return `packed worm ${w} shares the channel of buffer ${st.slots[Slot.SIZE * b + Slot.OUT]}`;
+      for (let b = this.oldest[w]!; b !== h; b = st.brOut[b]!) {
+        if (st.owner[b] !== w) return `packed worm ${w} lost buffer ${b}`;
+        if (st.asleep[b] !== PACKED) return `buffer ${b} of packed worm ${w} is not marked`;
+        if (!this.alone(st.brOut[b]!)) return `packed worm ${w} shares the channel of buffer ${st.brOut[b]}`;
         const oldest = b === this.oldest[w];
-        if (
-          oldest
-            ? st.bufs[Buf.SIZE * b + Buf.RECV]! - st.slots[Slot.SIZE * b + Slot.SENT]! < 1
-            : !this.full(b)
-        )
+        if (oldest ? st.recv[b]! - st.brSent[b]! < 1 : !this.full(b))
           return `buffer ${b} of packed worm ${w} could move on its own`;
-        if (oldest && this.src[w] === b && st.srcSent[b]! < st.bufs[Buf.SIZE * b + Buf.LEN]! && !this.full(b))
+        if (oldest && this.src[w] === b && st.srcSent[b]! < st.bufLen[b]! && !this.full(b))
           return `the processor could push into buffer ${b} of packed worm ${w}`;
       }
     }
     for (let b = 0; b < st.net.numBuffers; b++)
-      if (
-        st.bufs[Buf.SIZE * b + Buf.ASLEEP] === PACKED &&
-        !(
-          st.bufs[Buf.SIZE * b + Buf.OWNER]! >= 0 &&
-          (this.shifts[st.bufs[Buf.SIZE * b + Buf.OWNER]!] ?? -1) >= 0
-        )
-      )
+      if (st.asleep[b] === PACKED && !(st.owner[b]! >= 0 && (this.shifts[st.owner[b]!] ?? -1) >= 0))
         return `buffer ${b} is marked packed but its worm is not`;
     return undefined;
   }

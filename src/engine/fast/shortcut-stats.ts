@@ -1,4 +1,3 @@
-import { Buf } from '../records.js';
 import type { EngineState } from '../state.js';
 import { ASLEEP, DRAINING, PACKED, STREAMING } from './sleep-states.js';
 import type { UnitWorms } from './unit-worms.js';
@@ -42,7 +41,7 @@ export function shortcutStats(s: EngineState, units: UnitWorms | undefined): Sho
   let packedBuffers = 0;
   let drainingBuffers = 0;
   for (let i = 0; i < s.activeCount; i++) {
-    const v = s.bufs[Buf.SIZE * s.active[i]! + Buf.ASLEEP]!;
+    const v = s.asleep[s.active[i]!]!;
     if (v === ASLEEP) sleepingBuffers++;
     else if (v === STREAMING) streamingBuffers++;
     else if (v === PACKED) packedBuffers++;

@@ -1,7 +1,7 @@
 /**
- * What link arbitration (links.ts) does with a held buffer, one state per buffer in the B_ASLEEP
- * field of the buffer records (records.ts). Only AWAKE buffers are visited (the awake bits of the
- * active list follow the state, EngineState.setAsleep); the others are skipped, each on its own terms:
+ * What link arbitration (links.ts) does with a held buffer, one state per buffer in
+ * EngineState.asleep. Only AWAKE buffers are visited (the awake bits of the active list follow the
+ * state, EngineState.setAsleep); the others are skipped, each on its own terms:
  *  - ASLEEP: none of its branches can move until an event (a grant, a flit it can send, the buffer
  *    it waits on waking) wakes it (buffer-sleep.ts, EngineState.wake);
  *  - STREAMING, PACKED, DRAINING: a member of a worm the link stage moves as a unit (streams.ts,

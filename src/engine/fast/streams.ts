@@ -1,7 +1,5 @@
 import { F_ABSORB } from '../../plan/worm.js';
-import { CH, CH_HELD } from '../link-codes.js';
 import type { LinkSinks } from '../link-sinks.js';
-import { Buf, Slot } from '../records.js';
 import type { EngineState } from '../state.js';
 import { BufferSleep } from './buffer-sleep.js';
 import { ASLEEP, AWAKE, STREAMING } from './sleep-states.js';
@@ -67,7 +65,7 @@ export class Streams extends UnitRecords {
 
   /** Is network buffer `out` the only VC of its channel held (its feeder then bids alone)? */
   private alone(out: number): boolean {
-    return this.s.chans[CH * this.s.bufs[Buf.SIZE * out + Buf.PC]! + CH_HELD] === 1;
+    return this.s.chanHeld[this.s.net.bufPc[out]!] === 1;
   }
 
   /**
@@ -77,7 +75,7 @@ export class Streams extends UnitRecords {
    * does not keep up to date).
    */
   headIn(z: number, t: number): void {
-    const w = this.s.bufs[Buf.SIZE * z + Buf.OWNER]!;
+    const w = this.s.owner[z]!;
     if (w < 0 || !plainUnicast(this.s, w)) return;
     // Streaming behind its header until now (an open front): it goes on with the sink as its front.
     if (this.isStreaming(w) && this.advance(w, z, t)) return;
@@ -105,9 +103,9 @@ export class Streams extends UnitRecords {
     const st = this.s;
     const f = this.front[w]!;
     if (
-      st.bufs[Buf.SIZE * to + Buf.FEEDER] !== f ||
-      st.bufs[Buf.SIZE * f + Buf.ASLEEP] !== AWAKE ||
-      st.bufs[Buf.SIZE * f + Buf.RECV]! - st.slots[Slot.SIZE * f + Slot.SENT]! < 1 ||
+      st.feeder[to] !== f ||
+      st.asleep[f] !== AWAKE ||
+      st.recv[f]! - st.brSent[f]! < 1 ||
       (to < this.netBuffers && !this.alone(to))
     ) {
       this.settle(w, t + 1, false);
@@ -115,12 +113,12 @@ export class Streams extends UnitRecords {
     }
     // Counts as of the start of cycle t + 1: a member's is base + (t + 1 - t0).
     const d = t + 1 - this.t0[w]!;
-    this.base[f] = st.bufs[Buf.SIZE * f + Buf.RECV]! - d;
-    this.base[to] = st.bufs[Buf.SIZE * to + Buf.RECV]! - d;
+    this.base[f] = st.recv[f]! - d;
+    this.base[to] = st.recv[to]! - d;
     st.setAsleep(f, STREAMING);
     this.front[w] = to;
     if (to < this.netBuffers) {
-      st.unitChan[st.bufs[Buf.SIZE * to + Buf.PC]!] = w;
+      st.unitChan[st.net.bufPc[to]!] = w;
       this.rate[w]!++;
     }
     return true;
@@ -133,11 +131,7 @@ export class Streams extends UnitRecords {
   /** Has buffer o (one branch at most) no room for a flit unless its front flit leaves? */
   private full(o: number): boolean {
     const st = this.s;
-    return (
-      st.bufs[Buf.SIZE * o + Buf.RECV]! -
-        (st.bufs[Buf.SIZE * o + Buf.BRN] === 0 ? 0 : st.slots[Slot.SIZE * o + Slot.SENT]!) >=
-      st.bufs[Buf.SIZE * o + Buf.CAP]!
-    );
+    return st.recv[o]! - (st.brN[o] === 0 ? 0 : st.brSent[o]!) >= st.net.bufCap[o]!;
   }
 
   /**
@@ -150,23 +144,18 @@ export class Streams extends UnitRecords {
     const NB = st.NB;
     // Walk upstream from the sink: every held buffer has one branch, a flit to send, is awake, and
     // leads into a buffer that is alone on its channel.
-    let u = st.bufs[Buf.SIZE * z + Buf.FEEDER]!;
+    let u = st.feeder[z]!;
     let oldest = z;
     let rate = 0;
-    while (u >= 0 && u < NB && st.bufs[Buf.SIZE * u + Buf.OWNER] === w) {
-      const out = st.slots[Slot.SIZE * u + Slot.OUT]!;
-      if (
-        st.bufs[Buf.SIZE * u + Buf.BRN] !== 1 ||
-        st.bufs[Buf.SIZE * u + Buf.ASLEEP] !== AWAKE ||
-        st.bufs[Buf.SIZE * u + Buf.RECV]! - st.slots[Slot.SIZE * u + Slot.SENT]! < 1
-      )
-        return;
+    while (u >= 0 && u < NB && st.owner[u] === w) {
+      const out = st.brOut[u]!;
+      if (st.brN[u] !== 1 || st.asleep[u] !== AWAKE || st.recv[u]! - st.brSent[u]! < 1) return;
       if (out < this.netBuffers) {
         if (!this.alone(out)) return;
         rate++;
       }
       oldest = u;
-      u = st.bufs[Buf.SIZE * u + Buf.FEEDER]!;
+      u = st.feeder[u]!;
     }
     if (oldest === z || u >= NB) return;
     this.roomFor(w);
@@ -175,16 +164,15 @@ export class Streams extends UnitRecords {
     this.front[w] = z;
     this.oldest[w] = oldest;
     this.rate[w] = rate;
-    this.base[z] = st.bufs[Buf.SIZE * z + Buf.RECV]!;
-    for (let b = oldest; b !== z; b = st.slots[Slot.SIZE * b + Slot.OUT]!) {
-      this.base[b] = st.bufs[Buf.SIZE * b + Buf.RECV]!;
+    this.base[z] = st.recv[z]!;
+    for (let b = oldest; b !== z; b = st.brOut[b]!) {
+      this.base[b] = st.recv[b]!;
       st.setAsleep(b, STREAMING);
-      if (b < this.netBuffers) st.unitChan[st.bufs[Buf.SIZE * b + Buf.PC]!] = w;
+      if (b < this.netBuffers) st.unitChan[st.net.bufPc[b]!] = w;
     }
     // An open front's channel carries the stream's flits too.
-    if (z < this.netBuffers) st.unitChan[st.bufs[Buf.SIZE * z + Buf.PC]!] = w;
-    this.due[w] =
-      t0 + st.bufs[Buf.SIZE * z + Buf.LEN]! - this.base[st.slots[Slot.SIZE * oldest + Slot.OUT]!]! - 1;
+    if (z < this.netBuffers) st.unitChan[st.net.bufPc[z]!] = w;
+    this.due[w] = t0 + st.bufLen[z]! - this.base[st.brOut[oldest]!]! - 1;
     this.src[w] = -1;
     if (st.srcPos[oldest] !== -1) {
       st.unsource(oldest);
@@ -210,8 +198,8 @@ export class Streams extends UnitRecords {
       st.flitHops += this.rate[w]!;
       const open = z < this.netBuffers;
       if (open) {
-        const got = ++st.bufs[Buf.SIZE * z + Buf.RECV]!;
-        if (st.bufs[Buf.SIZE * z + Buf.ASLEEP] === ASLEEP && this.sleep.wantsFlit(z, got - 1)) st.wake(z);
+        const got = ++st.recv[z]!;
+        if (st.asleep[z] === ASLEEP && this.sleep.wantsFlit(z, got - 1)) st.wake(z);
       } else this.sinks.consume(z, this.base[z]! + t - this.t0[w]! + 1, t);
       if (t === this.due[w] && this.tailLeft(w)) continue;
       if (open && this.full(z)) this.settle(w, t + 1, false);
@@ -228,17 +216,16 @@ export class Streams extends UnitRecords {
     const z = this.front[w]!;
     const u = this.oldest[w]!;
     this.releases.add(u);
-    if (u < this.netBuffers) st.unitChan[st.bufs[Buf.SIZE * u + Buf.PC]!] = -1;
+    if (u < this.netBuffers) st.unitChan[st.net.bufPc[u]!] = -1;
     if (u === this.src[w]) this.src[w] = -1;
-    const next = st.slots[Slot.SIZE * u + Slot.OUT]!;
+    const next = st.brOut[u]!;
     if (next === z) {
       this.remove(w);
       return true;
     }
     this.oldest[w] = next;
     if (next < this.netBuffers) this.rate[w]!--;
-    this.due[w] =
-      this.t0[w]! + st.bufs[Buf.SIZE * z + Buf.LEN]! - this.base[st.slots[Slot.SIZE * next + Slot.OUT]!]! - 1;
+    this.due[w] = this.t0[w]! + st.bufLen[z]! - this.base[st.brOut[next]!]! - 1;
     return false;
   }
 
@@ -251,17 +238,17 @@ export class Streams extends UnitRecords {
     const st = this.s;
     const d = t - this.t0[w]!;
     const z = this.front[w]!;
-    const L = st.bufs[Buf.SIZE * z + Buf.LEN]!;
+    const L = st.bufLen[z]!;
     let prev = -1;
-    for (let b = this.oldest[w]!; ; b = st.slots[Slot.SIZE * b + Slot.OUT]!) {
+    for (let b = this.oldest[w]!; ; b = st.brOut[b]!) {
       const r = Math.min(L, this.base[b]! + d);
-      st.bufs[Buf.SIZE * b + Buf.RECV] = r;
-      if (prev >= 0) st.slots[Slot.SIZE * prev + Slot.SENT] = r;
+      st.recv[b] = r;
+      if (prev >= 0) st.brSent[prev] = r;
       else if (b === this.src[w]) st.srcSent[b] = r;
       if (keep) this.base[b] = r;
       else if (b !== z) {
         st.setAsleep(b, AWAKE);
-        if (b < this.netBuffers) st.unitChan[st.bufs[Buf.SIZE * b + Buf.PC]!] = -1;
+        if (b < this.netBuffers) st.unitChan[st.net.bufPc[b]!] = -1;
       }
       if (b === z) break;
       prev = b;
@@ -272,7 +259,7 @@ export class Streams extends UnitRecords {
       return;
     }
     const src = this.src[w]!;
-    if (src !== -1 && st.srcSent[src]! < st.bufs[Buf.SIZE * src + Buf.LEN]!) st.addSource(src);
+    if (src !== -1 && st.srcSent[src]! < st.bufLen[src]!) st.addSource(src);
     this.remove(w);
   }
 
@@ -290,7 +277,7 @@ export class Streams extends UnitRecords {
 
   private remove(w: number): void {
     const z = this.front[w]!;
-    if (z < this.netBuffers) this.s.unitChan[this.s.bufs[Buf.SIZE * z + Buf.PC]!] = -1;
+    if (z < this.netBuffers) this.s.unitChan[this.s.net.bufPc[z]!] = -1;
     this.worms.remove(w);
     this.t0[w] = -1;
   }
@@ -305,11 +292,10 @@ export class Streams extends UnitRecords {
     const st = this.s;
     for (let i = 0; i < this.worms.count; i++) {
       const w = this.worms.ids[i]!;
-      for (let b = this.oldest[w]!; b !== this.front[w]; b = st.slots[Slot.SIZE * b + Slot.OUT]!) {
-        if (st.bufs[Buf.SIZE * b + Buf.OWNER] !== w) return `streaming worm ${w} lost buffer ${b}`;
-        if (st.bufs[Buf.SIZE * b + Buf.ASLEEP] !== STREAMING)
-          return `buffer ${b} of streaming worm ${w} is not marked`;
-        const out = st.slots[Slot.SIZE * b + Slot.OUT]!;
+      for (let b = this.oldest[w]!; b !== this.front[w]; b = st.brOut[b]!) {
+        if (st.owner[b] !== w) return `streaming worm ${w} lost buffer ${b}`;
+        if (st.asleep[b] !== STREAMING) return `buffer ${b} of streaming worm ${w} is not marked`;
+        const out = st.brOut[b]!;
         if (out < this.netBuffers && !this.alone(out))
           return `streaming worm ${w} shares the channel of buffer ${out}`;
       }
@@ -317,10 +303,7 @@ export class Streams extends UnitRecords {
       if (z < this.netBuffers && this.full(z)) return `streaming worm ${w}: its open front ${z} is full`;
     }
     for (let b = 0; b < st.net.numBuffers; b++)
-      if (
-        st.bufs[Buf.SIZE * b + Buf.ASLEEP] === STREAMING &&
-        !(st.bufs[Buf.SIZE * b + Buf.OWNER]! >= 0 && (this.t0[st.bufs[Buf.SIZE * b + Buf.OWNER]!] ?? -1) >= 0)
-      )
+      if (st.asleep[b] === STREAMING && !(st.owner[b]! >= 0 && (this.t0[st.owner[b]!] ?? -1) >= 0))
         return `buffer ${b} is marked streaming but its worm is not`;
     return undefined;
   }

@@ -1,5 +1,4 @@
-import { CH, CH_KEY, R_SOLE_DRAIN } from '../link-codes.js';
-import { Buf, Slot } from '../records.js';
+import { CH, CH_KEY, D_PC, R_SOLE_DRAIN } from '../link-codes.js';
 import type { EngineState } from '../state.js';
 import { resized } from './unit-records.js';
 
@@ -11,21 +10,21 @@ import { resized } from './unit-records.js';
  */
 export class UnitReleases {
   private readonly s: EngineState;
-  /** The slot records (their readiness memo), the link stage's per-channel table and the buffer records. */
-  private readonly slots: Int32Array;
+  /** The link stage's readiness memo, per-channel table and per-buffer destination table (link-readiness.ts). */
+  private readonly memo: Int32Array;
   private readonly chan: Int32Array;
-  private readonly bufs: Int32Array;
+  private readonly dest: Int32Array;
   /** The buffers, in the order the units listed them. */
   list: Int32Array = new Int32Array(16);
   count = 0;
   /** Places of the cycle's releases in the order of its moves. */
   private keys = new Int32Array(64);
 
-  constructor(s: EngineState, tables: { chan: Int32Array }) {
+  constructor(s: EngineState, tables: { memo: Int32Array; chan: Int32Array; dest: Int32Array }) {
     this.s = s;
-    this.slots = s.slots;
+    this.memo = tables.memo;
     this.chan = tables.chan;
-    this.bufs = s.bufs;
+    this.dest = tables.dest;
   }
 
   /** Buffer u is freed in this cycle's release loop, in the place of its move. */
@@ -44,9 +43,9 @@ export class UnitReleases {
   merge(tails: Int32Array, ntails: number, stamp: number): void {
     const st = this.s;
     const NB = st.NB;
-    const slots = this.slots;
+    const memo = this.memo;
     const chan = this.chan;
-    const bufs = this.bufs;
+    const dest = this.dest;
     const t8 = 8 * stamp;
     const ns = this.count;
     const rel = this.list;
@@ -56,14 +55,14 @@ export class UnitReleases {
       const m = tails[i]!;
       // An only bidder moved at its own visit; a contended channel's move stands at its first bid.
       keys[i] =
-        slots[Slot.SIZE * m + Slot.READY]! - t8 >= R_SOLE_DRAIN
-          ? st.bufs[Buf.SIZE * (m < NB ? m : m % NB) + Buf.ACTIVE]!
-          : chan[CH * bufs[Buf.SIZE * st.slots[Slot.SIZE * m + Slot.OUT]! + Buf.PC]! + CH_KEY]!;
+        memo[2 * m]! - t8 >= R_SOLE_DRAIN
+          ? st.activePos[m < NB ? m : m % NB]!
+          : chan[CH * dest[4 * st.brOut[m]! + D_PC]! + CH_KEY]!;
     }
     // The units' releases by place (a few per cycle: insertion sort).
     for (let j = 0; j < ns; j++) {
       const u = rel[j]!;
-      const key = st.bufs[Buf.SIZE * u + Buf.ACTIVE]!;
+      const key = st.activePos[u]!;
       let k = j - 1;
       while (k >= 0 && keys[ntails + k]! > key) {
         keys[ntails + k + 1] = keys[ntails + k]!;
@@ -82,7 +81,7 @@ export class UnitReleases {
       } else {
         // A unit's tail has surely left its buffer.
         const u = rel[j++]!;
-        st.release(u, st.bufs[Buf.SIZE * u + Buf.OWNER]!);
+        st.release(u, st.owner[u]!);
       }
     }
   }

@@ -1,5 +1,4 @@
 import type { LinkSinks } from '../link-sinks.js';
-import { Buf } from '../records.js';
 import type { EngineState } from '../state.js';
 import { DrainLines } from './drain-lines.js';
 import { PackedWorms } from './packed.js';
@@ -31,12 +30,17 @@ export class UnitWorms {
   /** The routing has no adaptive choice, so unicasts may stream or be packed on their way. */
   private readonly onTheWay: boolean;
 
-  constructor(s: EngineState, sinks: LinkSinks, tables: { chan: Int32Array }, shortcuts: ShortcutSet) {
+  constructor(
+    s: EngineState,
+    sinks: LinkSinks,
+    tables: { chan: Int32Array; dest: Int32Array; memo: Int32Array },
+    shortcuts: ShortcutSet,
+  ) {
     this.s = s;
     const releases = new UnitReleases(s, tables);
     this.releases = releases;
     this.streams = shortcuts.streams ? new Streams(s, sinks, releases) : undefined;
-    this.packs = shortcuts.packed ? new PackedWorms(s, releases, tables.chan) : undefined;
+    this.packs = shortcuts.packed ? new PackedWorms(s, releases, tables.chan, tables.dest) : undefined;
     this.drains = shortcuts.drainLines ? new DrainLines(s, sinks, releases, this.packs, tables) : undefined;
     this.onTheWay = s.net.routing.alternatives === undefined;
     s.unitChan = new Int32Array(s.net.numChannels).fill(-1);
@@ -70,9 +74,9 @@ export class UnitWorms {
     const packs = this.packs;
     for (let i = 0; i < n; i++) {
       const to = heads[i]!;
-      const f = st.bufs[Buf.SIZE * to + Buf.FEEDER]!;
+      const f = st.feeder[to]!;
       if (f < 0 || f >= st.NB) continue;
-      const w = st.bufs[Buf.SIZE * to + Buf.OWNER]!;
+      const w = st.owner[to]!;
       if (packs?.isPacked(w)) packs.moved(w, f, to);
       else if (plainUnicast(st, w) && (streams === undefined || !streams.headMoved(to, w, t)))
         packs?.tryPack(w, f, to);
@@ -89,7 +93,7 @@ export class UnitWorms {
     for (let i = 0; i < n; i++) {
       const z = sinks[i]!;
       if (!this.packs?.sinkHead(z)) streams?.headIn(z, t);
-      const w = st.bufs[Buf.SIZE * z + Buf.OWNER]!;
+      const w = st.owner[z]!;
       if (this.drains !== undefined && w >= 0 && (streams === undefined || !streams.isStreaming(w)))
         this.drains.tryStart(z, w, t);
     }
