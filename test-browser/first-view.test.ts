@@ -113,6 +113,29 @@ describe('the viewer on opening a plan', () => {
     await page.close();
   });
 
+  it('a hop the flits are still crossing is drawn up to the switch or node its header reached', async (t) => {
+    if (unavailable) return peerUnavailable(t, 'Chromium', unavailable);
+    const page = await open(tpm);
+    let partial = 0;
+    for (let c = (await state(page)).cycle; c < (await state(page)).cycle + 40; c += 3) {
+      await page.evaluate(
+        (x) =>
+          (globalThis as unknown as { mcsimViewer: { setCycle(t: number): void } }).mcsimViewer.setCycle(x),
+        c,
+      );
+      const dashes = await page.$$eval('#net path.worm[stroke-dasharray]', (els) =>
+        els.map((e) => e.getAttribute('stroke-dasharray')!.split(' ').map(Number)),
+      );
+      for (const [lead, gap, dash] of dashes) {
+        partial++;
+        assert.equal(lead, 0, 'no dash at the channel start');
+        assert.ok(Math.abs(gap! + dash! - 1) < 1e-9, `the dash ends at the channel end: ${gap} + ${dash}`);
+      }
+    }
+    assert.ok(partial > 0, 'some hop was partly filled');
+    await page.close();
+  });
+
   it('the legend explains every service a plan can use', () => {
     assert.deepEqual(Object.keys(SERVICE_MEANINGS).sort(), [...SERVICES].sort());
   });

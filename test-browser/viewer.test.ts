@@ -73,9 +73,10 @@ async function pointOn(page: Page, w: number, c: number): Promise<{ x: number; y
   assert.equal(await el.count(), 1, `worm ${w} is drawn on channel ${c}`);
   return el.evaluate((e) => {
     const p = e as SVGPathElement;
+    // A partly filled hop is drawn from its header end: dashes "0 (1 - filled) filled 1".
     const dash = p.getAttribute('stroke-dasharray');
-    const filled = dash ? Number(dash.split(' ')[0]) : 1;
-    const pt = p.getPointAtLength(p.getTotalLength() * filled * 0.5);
+    const filled = dash ? Number(dash.split(' ')[2]) : 1;
+    const pt = p.getPointAtLength(p.getTotalLength() * (1 - filled * 0.5));
     const m = p.getScreenCTM()!;
     return { x: m.a * pt.x + m.c * pt.y + m.e, y: m.b * pt.x + m.d * pt.y + m.f };
   });

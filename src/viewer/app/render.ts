@@ -139,8 +139,10 @@ export class NetworkView {
       .attr('data-channel', (d) => d.hop[0])
       .attr('d', (d) => layout.channels[d.hop[0]]!)
       .attr('pathLength', 1)
-      // The header end of a channel fills as flits cross it: the worm grows from its header.
-      .attr('stroke-dasharray', (d) => (d.filled >= 1 ? null : `${d.filled} 1`))
+      // Drawn from the header end: the segment reaches the next switch or node as soon as the
+      // header does, and grows back toward the channel's start as the flits cross (drawn from the
+      // start, long worms showed segments ending mid-way, not saying where the header went).
+      .attr('stroke-dasharray', (d) => (d.filled >= 1 ? null : `0 ${1 - d.filled} ${d.filled} 1`))
       .style('stroke', (d) => wormColour(d.worm, this.colours));
     const waited: Array<{ c: number; w: number }> = [];
     for (const [w, chans] of dead) for (const c of chans) waited.push({ c, w });
