@@ -1,5 +1,6 @@
 import type { McsimConfig } from '../config/schema.js';
 import { windowEndFor } from '../sim/drivers/driver.js';
+import { classRates } from '../sim/drivers/rates.js';
 import { parseTopology } from '../topology/registry.js';
 import type { Topology } from '../topology/topology.js';
 
@@ -23,8 +24,7 @@ export function estimatedCost(config: McsimConfig): number {
   const w = config.workload;
   const hops = averageHops(topo);
   if (w.type !== 'uniform' && w.type !== 'mixed') return closedCost(w, N, hops);
-  const rates = classRates(w, N);
-  const cycles = windowEndFor(w, rates);
+  const cycles = windowEndFor(w, classRates(w, N));
   const perFlitHop = config.network.switching === 'wormhole' ? 1 : SWITCH_MODEL_COST;
   // A multicast's deliveries share the channels of its worms' common stretches.
   const multicast = w.type === 'mixed' ? w.multicastFraction : 0;
@@ -63,17 +63,6 @@ const SHARED_HOPS = 0.25;
 const PER_NODE_CYCLE = 0.002;
 /** A destination reached by a plan, in flit-hops. */
 const PLAN_COST = 25;
-
-/** Messages per cycle of each class the window's cap is sized for (sim/drivers: uniform, mixed). */
-function classRates(w: Extract<Workload, { type: 'uniform' | 'mixed' }>, N: number): number[] {
-  const all = (N * w.load) / w.packetLength;
-  if (w.type === 'uniform') return [all];
-  const share = w.destinations.ofOthers;
-  const dests = share === undefined ? w.destinations.mean : Math.max(1, Math.round(share * (N - 1)));
-  const uni = (1 - w.multicastFraction) * all;
-  const mc = (w.multicastFraction * all) / dests;
-  return [uni + mc, uni, mc];
-}
 
 /** Mean distance between two nodes: a third of each dimension (mesh), two levels per tree level. */
 function averageHops(topo: Topology): number {

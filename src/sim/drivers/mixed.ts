@@ -8,6 +8,7 @@ import { keepWarm } from '../keep-warm.js';
 import { MeasurementWindow } from '../window.js';
 import { checkLoad, type Driver, type DriverContext, openLoopBatching, windowEndFor } from './driver.js';
 import { planMulticast, plannerForNetwork } from './multicast.js';
+import { classRates, mixedRates } from './rates.js';
 
 type Mixed = Extract<McsimConfig['workload'], { type: 'mixed' }>;
 
@@ -31,16 +32,9 @@ export function mixedDriver({ config, net }: DriverContext, w: Mixed): Driver {
   const windowStart = w.warmup;
   // Unicasts inject every flit they deliver; multicasts inject at least one worm per message.
   checkLoad(net, (1 - w.multicastFraction) * w.load, w.load);
-  const X = (w.load * N) / L;
-  // A fixed share of the other nodes (002 Fig. 17 compares 16 and 64 nodes at the same shares).
-  const share = w.destinations.ofOthers;
-  const fixed = share === undefined ? 0 : Math.max(1, Math.round(share * (N - 1)));
-  const meanDests = fixed > 0 ? fixed : w.destinations.mean;
-  const uniRate = ((1 - w.multicastFraction) * X) / N;
-  const mcRate = (w.multicastFraction * X) / (N * meanDests);
+  const { uniRate, mcRate, fixed } = mixedRates(w, N);
   const maxDests = Math.min(w.destinations.max, N - 1);
-  // All messages, then each class the workload creates.
-  const windowEnd = windowEndFor(w, [N * (uniRate + mcRate), N * uniRate, N * mcRate]);
+  const windowEnd = windowEndFor(w, classRates(w, N));
   return {
     windowStart,
     windowEnd,

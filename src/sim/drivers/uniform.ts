@@ -4,6 +4,7 @@ import { UniformTraffic } from '../../traffic/uniform.js';
 import { keepWarm } from '../keep-warm.js';
 import { MeasurementWindow } from '../window.js';
 import { checkLoad, type Driver, type DriverContext, openLoopBatching, windowEndFor } from './driver.js';
+import { classRates } from './rates.js';
 
 type Uniform = Extract<McsimConfig['workload'], { type: 'uniform' }>;
 
@@ -11,7 +12,7 @@ type Uniform = Extract<McsimConfig['workload'], { type: 'uniform' }>;
 export function uniformDriver({ config, net }: DriverContext, w: Uniform): Driver {
   checkLoad(net, w.load, w.load);
   const windowStart = w.warmup;
-  const windowEnd = windowEndFor(w, [(net.numNodes * w.load) / w.packetLength]);
+  const windowEnd = windowEndFor(w, classRates(w, net.numNodes));
   return {
     windowStart,
     windowEnd,
