@@ -3,7 +3,7 @@ import { dirname } from 'node:path';
 import { catalog } from '../reproduction/catalog.js';
 import { checkKeysInFile } from '../src/config/keys.js';
 import { chartFromRecords, plotExperiment, writeChart } from '../src/plot/from-records.js';
-import { cutLastLine, readSweepRecords } from '../src/results/read.js';
+import { readSweepRecords } from '../src/results/read.js';
 import { latestPerKey, type PointRecord } from '../src/sweep/record.js';
 import type { Experiment } from '../src/sweep/schema.js';
 import { loadExperiment } from '../src/sweep/sweep.js';
@@ -29,11 +29,12 @@ export interface PlotOpts {
 export function plotCommand(file: string, o: PlotOpts): void {
   if (!existsSync(file)) throw new McsimError(`no results file "${file}"; ${nearbyResults(file)}`);
   // A newer line for a point supersedes older ones (a re-run after an edit), as in the sweep.
-  const records = [...latestPerKey(readSweepRecords<PointRecord>(file)).values()].sort(
-    (a, b) => a.index - b.index,
-  );
+  let cut: number | undefined;
+  const read = readSweepRecords<PointRecord>(file, (line) => {
+    cut = line;
+  });
+  const records = [...latestPerKey(read).values()].sort((a, b) => a.index - b.index);
   if (records.length === 0) throw new McsimError(`results file "${file}" holds no records`);
-  const cut = cutLastLine(file);
   if (cut !== undefined)
     console.log(
       `note: line ${cut} of ${file} is cut mid-way (a write that was interrupted) and left out: ${records.length} point(s) plotted; resuming the sweep runs that point again`,

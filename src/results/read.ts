@@ -27,7 +27,10 @@ export function readJsonl<T = unknown>(path: string): T[] {
 }
 
 /** Each object of a JSONL file with its line number (1-based). */
-function readLines(path: string): Array<{ line: number; value: Record<string, unknown> }> {
+function readLines(
+  path: string,
+  onCut?: (line: number) => void,
+): Array<{ line: number; value: Record<string, unknown> }> {
   if (!existsSync(path)) return [];
   let text: string;
   try {
@@ -38,9 +41,10 @@ function readLines(path: string): Array<{ line: number; value: Record<string, un
     );
   }
   const lines = text.split('\n');
-  // A last line without its newline is a write cut short, unless it is a whole JSON object
-  // (an editor that drops the final newline): that one is a good record and is kept.
-  if (!text.endsWith('\n') && !isObjectLine(lines[lines.length - 1]!)) lines.pop();
+  if (cutLineStart(text) >= 0) {
+    onCut?.(lines.length);
+    lines.pop();
+  }
   const out: Array<{ line: number; value: Record<string, unknown> }> = [];
   lines.forEach((l, i) => {
     if (l.trim() === '') return;
@@ -62,7 +66,18 @@ function readLines(path: string): Array<{ line: number; value: Record<string, un
   return out;
 }
 
-export function isObjectLine(line: string): boolean {
+/**
+ * Where the text's last line starts when it is a write cut short (a kill mid-write), else -1: a
+ * last line without its newline, unless it is a whole JSON object (an editor that drops the final
+ * newline), which is a good record.
+ */
+export function cutLineStart(text: string): number {
+  if (text.length === 0 || text.endsWith('\n')) return -1;
+  const start = text.lastIndexOf('\n') + 1;
+  return isObjectLine(text.slice(start)) ? -1 : start;
+}
+
+function isObjectLine(line: string): boolean {
   try {
     const v = JSON.parse(line);
     return v !== null && typeof v === 'object' && !Array.isArray(v);
@@ -79,9 +94,12 @@ const RECORD_FIELDS: Array<[string, (v: unknown) => boolean, string]> = [
   ['status', (v) => v === 'ok' || v === 'failed', '"ok" or "failed"'],
 ];
 
-/** Reads the results file of a sweep, checking each line is a sweep record (McsimError otherwise). */
-export function readSweepRecords<T>(path: string): T[] {
-  const lines = readLines(path);
+/**
+ * Reads the results file of a sweep, checking each line is a sweep record (McsimError otherwise).
+ * `onCut` hears of a last line cut short, which is left out.
+ */
+export function readSweepRecords<T>(path: string, onCut?: (line: number) => void): T[] {
+  const lines = readLines(path, onCut);
   for (const { line, value } of lines)
     for (const [field, ok, want] of RECORD_FIELDS)
       if (!ok(value[field]))
@@ -90,16 +108,4 @@ export function readSweepRecords<T>(path: string): T[] {
             'mcsim plot and collect read the JSONL files that mcsim sweep and reproduce write',
         );
   return lines.map((l) => l.value as T);
-}
-
-/**
- * The line number of a JSONL file's last line when it is a write cut short (no newline, not a
- * whole JSON object), which the readers leave out; undefined when the file ends whole.
- */
-export function cutLastLine(path: string): number | undefined {
-  if (!existsSync(path)) return undefined;
-  const text = readFileSync(path, 'utf8');
-  if (text.length === 0 || text.endsWith('\n')) return undefined;
-  const lines = text.split('\n');
-  return isObjectLine(lines[lines.length - 1]!) ? undefined : lines.length;
 }

@@ -4,7 +4,7 @@ import { basename, join } from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import { issueToError } from '../config/load.js';
 import { estimatedCost } from '../resources/cost.js';
-import { isObjectLine } from '../results/read.js';
+import { cutLineStart } from '../results/read.js';
 import { appendJsonl, readJsonl, writeCsv } from '../results/writers.js';
 import { McsimError } from '../util/errors.js';
 import type { ClaimsOf } from './claims.js';
@@ -93,8 +93,8 @@ function dropPartialLine(file: string): void {
   if (!existsSync(file)) return;
   const text = readFileSync(file, 'utf8');
   if (text.length === 0 || text.endsWith('\n')) return;
-  const cut = text.lastIndexOf('\n') + 1;
-  if (isObjectLine(text.slice(cut))) appendFileSync(file, '\n');
+  const cut = cutLineStart(text);
+  if (cut < 0) appendFileSync(file, '\n');
   else writeFileSync(file, text.slice(0, cut));
 }
 
@@ -147,8 +147,9 @@ export async function runSweeps(exps: readonly Experiment[], opts: SweepOptions)
           if (rec.status === 'failed') failed++;
           lead!.plan.add(rec);
           lead!.plan.ran++;
+          // Reused on the terms of shared-points.ts: completed, or ended with an outcome.
+          const reusable = rec.status === 'ok' || rec.outcome !== undefined;
           for (const m of others) {
-            const reusable = rec.status === 'ok' || rec.outcome !== undefined;
             m.plan.add(
               reusable ? reusedRecord(m.plan.exp.id, m.point, rec) : pointRecord(m.plan.exp.id, m.point, res),
             );
