@@ -52,7 +52,7 @@ export async function viewCommand(file: string | undefined, o: ViewOpts): Promis
         {
           algorithm: o.algorithm!,
           source: o.source!,
-          dests: o.dests!.trim().split(/\s+/).filter(Boolean),
+          dests: o.dests!,
           length: o.length,
         },
         { write, window },

@@ -2,23 +2,21 @@ import { checkContention } from '../analysis/contention.js';
 import { type Unicast, unicastsOf } from '../analysis/unicasts.js';
 import { type PlanView, planView } from '../multicast/inspect.js';
 import type { MulticastPlan } from '../multicast/plan.js';
-import { plannerFor, validateDestinations } from '../multicast/registry.js';
+import { type MulticastRequest, readMulticast } from '../multicast/request.js';
 import { buildRouting, defaultRoutingName } from '../routing/registry.js';
 import type { RoutingFunction } from '../routing/routing.js';
 import { defaultVcs, parseTopology } from '../topology/registry.js';
 import type { Topology } from '../topology/topology.js';
-import { McsimError, withField } from '../util/errors.js';
+import { withField } from '../util/errors.js';
 
-/** One multicast to plan: what `mcsim plan` takes. */
-export interface PlanRequest {
+/**
+ * One multicast to plan: what `mcsim plan` takes. The scheme (e.g. `tpm`, `mcsim plan --help` lists
+ * them), the source (`3,4` on a 2D network, or a node number) and the destinations (ids or numbers;
+ * a string: ids separated by spaces).
+ */
+export interface PlanRequest extends MulticastRequest {
   /** Topology spec, e.g. `mesh:16x16` (`mcsim topologies`). */
   topology: string;
-  /** Multicast scheme, e.g. `tpm` (`mcsim plan --help` lists them). */
-  algorithm: string;
-  /** Source node id (`3,4` on a 2D network) or number. */
-  source: string | number;
-  /** Destination node ids or numbers (a string: ids separated by spaces). */
-  dests: string | ReadonlyArray<string | number>;
   /** Message length in flits. Default 20. */
   length?: number;
   /** Also check a unicast-based plan for contention (004 Theorem 1). */
@@ -56,21 +54,8 @@ export function planMulticast(
   req: PlanRequest,
   fields: Partial<Record<keyof PlanRequest, string>> = {},
 ): PlannedMulticast {
-  const f = (k: keyof PlanRequest) => fields[k] ?? k;
-  const topo = withField(f('topology'), () => parseTopology(req.topology));
-  const def = withField(f('algorithm'), () => plannerFor(req.algorithm, topo));
-  const node = (v: string | number) => (typeof v === 'number' ? v : topo.parseNode(v));
-  const source = withField(f('source'), () => node(req.source));
-  const given =
-    typeof req.dests === 'string' ? req.dests.trim().split(/\s+/).filter(Boolean) : [...req.dests];
-  if (given.length === 0) throw new McsimError('needs at least one destination', f('dests'));
-  const dests = given.map((d) => withField(f('dests'), () => node(d)));
-  try {
-    validateDestinations(topo, source, dests);
-  } catch (e) {
-    if (e instanceof McsimError) throw new McsimError(e.message.replace(/^dests: /, ''), f('dests'));
-    throw e;
-  }
+  const topo = withField(fields.topology ?? 'topology', () => parseTopology(req.topology));
+  const { def, source, dests } = readMulticast(topo, req, fields);
   const base = def.routingFor?.(topo) ?? defaultRoutingName(topo);
   const rfFor = routingResolver(topo, base);
   const ctx = { topology: topo, routing: rfFor(base), length: req.length ?? 20 };

@@ -1,4 +1,5 @@
 import type { McsimConfig } from '../config/schema.js';
+import type { MulticastRequest } from '../multicast/request.js';
 import type { RunResult } from '../run/result.js';
 import { tracePlan } from '../sim/plan-trace.js';
 import { runSimulation } from '../sim/run.js';
@@ -27,13 +28,13 @@ export function traceRun(config: McsimConfig, opts: TraceWindow = {}): { trace: 
  */
 export function traceMulticast(
   config: McsimConfig,
-  multicast: { algorithm: string; source: string; dests: readonly string[]; length?: number },
+  multicast: MulticastRequest & { length?: number },
   opts: TraceWindow = {},
 ): { trace: Trace; status: 'complete' | 'deadlock'; cycle: number } {
   const lines: TraceLine[] = [];
   const r = tracePlan(
     config,
-    { ...multicast, dests: [...multicast.dests], length: multicast.length ?? 20 },
+    { ...multicast, length: multicast.length ?? 20 },
     { write: (l) => lines.push(l), window: opts.cycles },
   );
   return { trace: assembleTrace(lines), ...r };

@@ -1,19 +1,15 @@
 import type { McsimConfig } from '../config/schema.js';
 import { DeadlockError, Engine } from '../engine/engine.js';
 import type { DeadlockReport } from '../engine/report.js';
-import { plannerFor, validateDestinations } from '../multicast/registry.js';
+import { type MulticastRequest, readMulticast } from '../multicast/request.js';
 import type { TraceOptions } from '../run/result.js';
 import { traceHeader } from '../trace/header.js';
 import { TraceRecorder } from '../trace/recorder.js';
-import { McsimError, withField } from '../util/errors.js';
 import { buildFromConfig } from './build.js';
 import { runToQuiet } from './drivers/driver.js';
 
-export interface PlanTraceInput {
-  algorithm: string;
-  /** Node ids as the CLI writes them. */
-  source: string;
-  dests: string[];
+/** The multicast to trace and its message length in flits. */
+export interface PlanTraceInput extends MulticastRequest {
   length: number;
 }
 
@@ -28,19 +24,14 @@ export function tracePlan(
 ): { status: 'complete' | 'deadlock'; cycle: number } {
   const { net, model, timing } = buildFromConfig(config);
   const topo = net.topology;
-  const def = withField('--algorithm', () => plannerFor(p.algorithm, topo));
-  const source = withField('--source', () => topo.parseNode(p.source));
-  if (p.dests.length === 0) throw new McsimError('needs at least one destination', '--dests');
-  const dests = p.dests.map((d) => withField('--dests', () => topo.parseNode(d)));
-  try {
-    validateDestinations(topo, source, dests);
-  } catch (e) {
-    if (e instanceof McsimError) throw new McsimError(e.message.replace(/^dests: /, ''), '--dests');
-    throw e;
-  }
+  const { def, source, dests } = readMulticast(topo, p, {
+    algorithm: '--algorithm',
+    source: '--source',
+    dests: '--dests',
+  });
   model.validate(net, p.length);
   const plan = def.plan({ topology: topo, routing: net.routing, length: p.length }, source, dests);
-  const what = `${p.algorithm} from ${p.source} to ${dests.length} destination(s)`;
+  const what = `${p.algorithm} from ${topo.formatNode(source)} to ${dests.length} destination(s)`;
   trace.write(
     traceHeader(net, config.network.bufferDepth, { kind: 'plan', description: what }, trace.window),
   );
