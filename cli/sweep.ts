@@ -109,7 +109,7 @@ export function printClaims(
 }
 
 /** Says so when the pool ran fewer workers than asked for (fewer points were left to run). */
-export function noteWorkers(asked: number | undefined, r: { workers: number; ran: number }): void {
+export function noteWorkers(asked: number | undefined, r: { workers: number }): void {
   if (asked !== undefined && r.workers > 0 && r.workers < asked)
     console.log(
       `note: ${r.workers} worker(s) instead of the ${asked} asked for: only ${r.workers} point(s) to run`,

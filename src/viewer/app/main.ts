@@ -24,7 +24,8 @@ function boot(): void {
   // A plan's one message is shown from the start: its source, destinations and worms. The view opens
   // on the cycle before its first worm enters the network, not on the start-up's empty cycles.
   const planMessage = trace.header.source.kind === 'plan' ? trace.worms[0]?.message : undefined;
-  const firstHead = Math.min(...trace.worms.map((w) => w.hops[0]?.[2] ?? Number.POSITIVE_INFINITY));
+  // A loop, not Math.min(...): a long run's trace has more worms than a call takes arguments.
+  const firstHead = trace.worms.reduce((a, w) => Math.min(a, w.hops[0]?.[2] ?? a), Number.POSITIVE_INFINITY);
   let cycle =
     planMessage !== undefined && Number.isFinite(firstHead)
       ? Math.max(model.start, firstHead - 1)
@@ -121,7 +122,7 @@ function boot(): void {
     select(holder?.worm.message ?? planMessage);
   });
   const heatBox = $('heat') as HTMLInputElement;
-  const maxUse = Math.max(0, ...model.utilisation);
+  const maxUse = model.utilisation.reduce((a, u) => Math.max(a, u), 0);
   const setHeat = (on: boolean) => {
     heatBox.checked = on;
     view.setHeat(on);
