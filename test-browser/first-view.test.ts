@@ -1,12 +1,10 @@
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
-import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { SERVICES } from '../src/plan/worm.js';
 import { SERVICE_MEANINGS } from '../src/viewer/app/legend.js';
 import { peerUnavailable } from '../test/peers/unavailable.js';
-import { CHROMIUM, ROOT, type View, view } from './harness.js';
+import { launchBrowser, openView, type View, view } from './harness.js';
 
 /**
  * What a user sees on opening `mcsim view --plan` (issue 35): the source and destinations marked
@@ -27,13 +25,8 @@ describe('the viewer on opening a plan', () => {
   const DESTS = ['0,0', '5,7', '15,15', '9,2'];
 
   before(async () => {
-    const r = spawnSync('bash', [join(ROOT, 'scripts/browser-setup.sh')], { encoding: 'utf8' });
-    if (r.status !== 0) {
-      unavailable = `${r.stderr}${r.stdout}`.trim().split('\n').slice(-3).join(' | ');
-      return;
-    }
-    const { chromium } = await import('playwright-core');
-    browser = await chromium.launch({ executablePath: CHROMIUM });
+    ({ browser, unavailable } = await launchBrowser());
+    if (unavailable) return;
     tpm = view('first-tpm', [
       '--plan',
       '--topology',
@@ -50,15 +43,7 @@ describe('the viewer on opening a plan', () => {
     await browser?.close();
   });
 
-  async function open(v: View): Promise<Page> {
-    const page = await browser!.newPage({ viewport: { width: 1200, height: 800 } });
-    const errors: string[] = [];
-    page.on('pageerror', (e) => errors.push(e.message));
-    await page.goto(`file://${v.html}`);
-    await page.waitForFunction(() => (globalThis as unknown as Win).mcsimViewer !== undefined);
-    assert.deepEqual(errors, []);
-    return page;
-  }
+  const open = (v: View): Promise<Page> => openView(browser!, v, 1200, 800);
 
   it('marks the source and the destinations and lists the worms before anything runs', async (t) => {
     if (unavailable) return peerUnavailable(t, 'Chromium', unavailable);

@@ -1,5 +1,4 @@
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
@@ -8,7 +7,7 @@ import type { Trace, TraceWorm } from '../src/trace/format.js';
 import { deliveriesOf } from '../src/trace/replay.js';
 import { peerUnavailable } from '../test/peers/unavailable.js';
 import { FIG2_CONFIG } from '../test/trace/fig2.js';
-import { CHROMIUM, dir, ROOT, type View, view } from './harness.js';
+import { dir, launchBrowser, openView, ROOT, type View, view } from './harness.js';
 import { differingPixels, distinctColours } from './png.js';
 
 /**
@@ -101,15 +100,8 @@ describe('mcsim view in Chromium', () => {
   let tree: View;
 
   before(async () => {
-    const t0 = Date.now();
-    const r = spawnSync('bash', [join(ROOT, 'scripts/browser-setup.sh')], { encoding: 'utf8' });
-    times.install = Date.now() - t0;
-    if (r.status !== 0) {
-      unavailable = `${r.stderr}${r.stdout}`.trim().split('\n').slice(-3).join(' | ');
-      return;
-    }
-    const { chromium } = await import('playwright-core');
-    browser = await chromium.launch({ executablePath: CHROMIUM });
+    ({ browser, unavailable, installMs: times.install } = await launchBrowser());
+    if (unavailable) return;
     tpm = view('tpm', [
       '--plan',
       '--topology',
@@ -152,15 +144,7 @@ describe('mcsim view in Chromium', () => {
     process.stdout.write(`# browser set-up ${times.install} ms\n`);
   });
 
-  async function open(v: View, width = 1000, height = 700): Promise<Page> {
-    const page = await browser!.newPage({ viewport: { width, height } });
-    const errors: string[] = [];
-    page.on('pageerror', (e) => errors.push(e.message));
-    await page.goto(`file://${v.html}`);
-    await page.waitForFunction(() => (globalThis as unknown as Win).mcsimViewer !== undefined);
-    assert.deepEqual(errors, []);
-    return page;
-  }
+  const open = (v: View, width = 1000, height = 700): Promise<Page> => openView(browser!, v, width, height);
 
   /** At every cycle of the run, the exported state and the drawing hold exactly the trace's channels. */
   async function checkEveryCycle(page: Page, v: View) {
