@@ -52,6 +52,7 @@ export type {
 } from './metrics/types.js';
 export type { PlanView, StopView, WormView } from './multicast/inspect.js';
 export type { MulticastPlan } from './multicast/plan.js';
+export type { MulticastRequest } from './multicast/request.js';
 export { SERVICES, type Service, type StopSpec, unicastWorm, type WormSpec } from './plan/worm.js';
 export { estimatedCost } from './resources/cost.js';
 export { estimatedSeconds } from './resources/run-time.js';
