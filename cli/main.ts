@@ -161,7 +161,7 @@ export async function main(argv: string[]): Promise<number> {
       'run the points of an experiment file in parallel, appending each to a JSONL file (resumable)',
     )
     .argument('<experiment>', 'experiment YAML file, e.g. experiments/tpm-fig10.yaml')
-    .option('--workers <n>', 'worker threads (default: one per core)', intArg('--workers', 1))
+    .option('--workers <n>', 'worker processes (default: one per core)', intArg('--workers', 1))
     .option('--out <dir>', 'directory for results', 'results')
     .option('--quick', 'the scaled-down variant of the experiment')
     .option(
@@ -222,7 +222,7 @@ export async function main(argv: string[]): Promise<number> {
     .option('--list', 'list the figures that can be reproduced')
     .option('--all', 'every figure, as one pool of points')
     .option('--quick', 'scaled-down version (seconds), same shape')
-    .option('--workers <n>', 'worker threads (default: one per core)', intArg('--workers', 1))
+    .option('--workers <n>', 'worker processes (default: one per core)', intArg('--workers', 1))
     .option('--out <dir>', 'directory for results', 'results')
     .option(
       '--max-memory <MB>',

@@ -103,7 +103,7 @@ export function resultsFile(exp: Experiment, outDir: string, quick: boolean): st
 }
 
 /**
- * Runs the points of an experiment on worker threads, appending each finished point to the
+ * Runs the points of an experiment in worker processes, appending each finished point to the
  * results file the moment it finishes: `runSweeps` with one experiment.
  */
 export async function runSweep(exp: Experiment, opts: SweepOptions): Promise<SweepResult> {
@@ -112,7 +112,7 @@ export async function runSweep(exp: Experiment, opts: SweepOptions): Promise<Swe
 }
 
 /**
- * Runs the points of several experiments as one pool of worker threads, the costliest first
+ * Runs the points of several experiments as one pool of worker processes, the costliest first
  * (resources/cost.ts), so that the whole set ends as early as its points allow instead of each
  * experiment waiting for its own slowest point; each finished point is appended to its
  * experiment's results file the moment it finishes, and each experiment's table, charts and

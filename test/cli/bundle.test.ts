@@ -109,7 +109,7 @@ describe('the bundled command (bin/mcsim.js)', () => {
     assert.match(r.stderr, /^mcsim: /);
   });
 
-  it('a sweep with two worker threads and the viewer page work from the bundle', () => {
+  it('a sweep with two worker processes and the viewer page work from the bundle', () => {
     const dir = mkdtempSync(join(tmpdir(), 'mcsim-bundle-'));
     const s = mcsim('sweep', 'experiments/ccc-fig9.yaml', '--quick', '--workers', '2', '--out', dir);
     assert.equal(s.status, 0, s.stderr);

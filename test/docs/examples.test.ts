@@ -129,7 +129,7 @@ for (const md of markdownFiles()) {
     before(() => {
       dir = mkdtempSync(join(tmpdir(), 'mcsim-docs-'));
       // The examples run from the repository's folder: its experiments/ and (for sweeps run from
-      // the TypeScript sources, whose worker threads load tsx) its node_modules/.
+      // the TypeScript sources, whose worker processes load tsx) its node_modules/.
       for (const d of ['experiments', 'node_modules']) symlinkSync(join(ROOT, d), join(dir, d));
       for (const b of blocks) if (b.file) writeFileSync(join(dir, b.file), b.text);
     });

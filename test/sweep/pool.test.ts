@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
@@ -7,6 +7,7 @@ import { parse as parseYaml } from 'yaml';
 import { parseConfig } from '../../src/config/load.js';
 import { estimatedCost } from '../../src/resources/cost.js';
 import { readJsonl } from '../../src/results/writers.js';
+import { runPool, type WorkerReply } from '../../src/sweep/pool.js';
 import type { PointRecord } from '../../src/sweep/record.js';
 import { type Experiment, ExperimentSchema } from '../../src/sweep/schema.js';
 import { runSweep, runSweeps } from '../../src/sweep/sweep.js';
@@ -87,6 +88,40 @@ describe('several experiments as one pool of points', () => {
       (r) => r.params['workload.load'],
     );
     assert.deepEqual(small, [0.1, 0.1, 0.02, 0.02]);
+  });
+});
+
+describe('a worker process that dies', () => {
+  /** This process's child processes (Linux: /proc/self/task/TID/children). */
+  function children(): number[] {
+    return readdirSync('/proc/self/task').flatMap((t) =>
+      readFileSync(`/proc/self/task/${t}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number),
+    );
+  }
+  const cfg = (topology: string, measure: number) =>
+    parseConfig({
+      network: { topology },
+      workload: { type: 'uniform', load: 0.05, warmup: 100, measure, drain: 2000 },
+    });
+
+  it('leaves its point failed with the reason, and the queue runs on in a new worker', async () => {
+    const configs = [cfg('mesh:4x4', 500), cfg('mesh:16x16', 50_000_000), cfg('mesh:4x4', 600)];
+    const replies = new Map<number, WorkerReply>();
+    let timer: NodeJS.Timeout | undefined;
+    await runPool(configs, 1, (i, r) => {
+      replies.set(i, r);
+      // The one worker now takes the long point: kill it while it runs that point.
+      if (i === 0)
+        timer = setTimeout(() => {
+          for (const pid of children()) process.kill(pid, 'SIGKILL');
+        }, 1500);
+    });
+    clearTimeout(timer);
+    assert.equal(replies.get(0)!.ok, true);
+    assert.equal(replies.get(1)!.ok, false);
+    assert.match(replies.get(1)!.error!, /worker process running this point was killed by SIGKILL/);
+    assert.equal(replies.get(2)!.ok, true, 'the next point ran in a new worker');
+    assert.deepEqual(children(), [], 'no worker left behind');
   });
 });
 
