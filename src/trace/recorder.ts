@@ -1,6 +1,6 @@
 import type { TraceSink } from '../engine/engine.js';
 import type { MessageState } from '../engine/message.js';
-import type { Network } from '../engine/network.js';
+import { BUF_SINK, type Network } from '../engine/network.js';
 import type { DeadlockReport } from '../engine/report.js';
 import type { StopSpec, WormSpec } from '../plan/worm.js';
 import type { TraceEnd, TraceHop, TraceStop, TraceWorm } from './format.js';
@@ -35,7 +35,11 @@ export class TraceRecorder implements TraceSink {
     const stops: TraceStop[] = [];
     const walk = (list: readonly StopSpec[]) => {
       for (const s of list) {
-        stops.push({ node: s.node, service: s.service });
+        stops.push(
+          s.level
+            ? { node: s.node, service: s.service, level: s.level }
+            : { node: s.node, service: s.service },
+        );
         for (const r of s.retransmit ?? []) this.phaseOf.set(r, phase + 1);
         for (const br of s.branches ?? []) walk(br);
       }
@@ -64,12 +68,18 @@ export class TraceRecorder implements TraceSink {
     if (flit === 1) {
       const net = this.net;
       const pc = net.bufPc[b]!;
-      // The flits come from the buffer this worm holds at the channel's upstream router.
+      // The flits come from the buffer this worm holds at the channel's upstream router: an input
+      // buffer there, never a consumption buffer of that router's node (which a worm that absorbs
+      // and forwards, or forks at a leaf switch, may hold at the same time).
       const from = pc < net.numNetChannels ? net.pcSrc[pc]! : net.bufRouter[b]!;
       let up = -1;
       if (ow.bufs.length > 0)
         for (let i = hops.length - 1; i >= 0; i--)
-          if (hops[i]![4] === -1 && net.bufRouter[ow.bufs[i]!] === from) {
+          if (
+            hops[i]![4] === -1 &&
+            net.bufKind[ow.bufs[i]!] !== BUF_SINK &&
+            net.bufRouter[ow.bufs[i]!] === from
+          ) {
             up = i;
             break;
           }

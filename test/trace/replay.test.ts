@@ -109,6 +109,7 @@ describe('trace replay', () => {
         const up = w.hops[h[5]]!;
         // The flits come from the upstream buffer, which is held while the header enters.
         assert.ok(holds(up, h[2]));
+        assert.notEqual(ch[up[0]]!.kind, 'sink', 'flits never come out of a consumption channel');
         assert.equal(ch[up[0]]!.to, ch[h[0]]!.from);
         assert.ok(h[2] <= h[3] && h[3] <= h[4]);
       }
