@@ -121,6 +121,58 @@ describe('the viewer on opening a plan', () => {
     await page.close();
   });
 
+  it('a fat tree marks a bit-string fork at its switch, and no two stop marks overlap', async (t) => {
+    if (unavailable) return peerUnavailable(t, 'Chromium', unavailable);
+    const dests = [1, 2, 3, 5, 9, 17, 33, 40, 63];
+    const ft = view('first-ft-bitstring', [
+      '--plan',
+      '--topology',
+      'fattree:64',
+      '--algorithm',
+      'bitstring',
+      '--source',
+      '0',
+      '--dests',
+      dests.join(' '),
+    ]);
+    const page = await open(ft);
+    const marks = await page.$$eval('.marks text.stop', (els) =>
+      els.map((e) => {
+        const r = e.getBoundingClientRect();
+        return {
+          key: e.getAttribute('data-stop')!,
+          text: e.textContent!,
+          box: [r.left, r.top, r.right, r.bottom],
+        };
+      }),
+    );
+    const w = ft.trace.worms[0]!;
+    const forks = w.stops.filter((s) => s.service === 'FWD').length;
+    assert.ok(forks >= 3, `${forks} forks`);
+    // Every FWD is at a switch; a processor shows only what it does there (ABS here).
+    assert.deepEqual(
+      marks.filter((m) => m.text.includes('FWD')).map((m) => m.key.replace(/\d+$/, '')),
+      Array(forks).fill('switch'),
+    );
+    assert.deepEqual(
+      marks.filter((m) => m.key.startsWith('node')).map((m) => [m.key, m.text]),
+      dests.map((d) => [`node${d}`, 'ABS']),
+    );
+    for (const a of marks)
+      for (const b of marks) {
+        if (a === b) continue;
+        const apart =
+          a.box[2]! <= b.box[0]! ||
+          b.box[2]! <= a.box[0]! ||
+          a.box[3]! <= b.box[1]! ||
+          b.box[3]! <= a.box[1]!;
+        assert.ok(apart, `"${a.text}" (${a.key}) overlaps "${b.text}" (${b.key})`);
+      }
+    // The side panel names the switches too.
+    assert.match(await page.locator('#panel').innerText(), /s3\.\d+\(FWD\)/);
+    await page.close();
+  });
+
   it('the legend explains every service a plan can use', () => {
     assert.deepEqual(Object.keys(SERVICE_MEANINGS).sort(), [...SERVICES].sort());
   });

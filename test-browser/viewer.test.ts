@@ -358,9 +358,9 @@ describe('mcsim view in Chromium', () => {
     });
     assert.ok(ms < 250, `a cycle redraws in ${ms.toFixed(1)} ms`);
     assert.deepEqual(sortHeld((await state(page)).worms), sortHeld(expected(big.trace, 159)));
-    const before = await page.locator('#net g.zoom').getAttribute('transform');
+    const before = await page.locator('#net .base g.zoom').getAttribute('transform');
     await page.keyboard.press('z');
-    assert.notEqual(await page.locator('#net g.zoom').getAttribute('transform'), before);
+    assert.notEqual(await page.locator('#net .base g.zoom').getAttribute('transform'), before);
     await page.close();
   });
 });

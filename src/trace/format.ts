@@ -50,6 +50,12 @@ export interface TraceHeader {
 export interface TraceStop {
   node: number;
   service: string;
+  /**
+   * A replication point at a switch level (fat trees: 002's bit-string worms, sec. 3.2-3.3): the
+   * stop is taken at the first switch of this level the worm reaches on its way toward `node`, not
+   * at `node`. Absent for a stop at its node.
+   */
+  level?: number;
 }
 
 /**

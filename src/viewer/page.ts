@@ -1,4 +1,9 @@
+import { gunzipSync, gzipSync } from 'node:zlib';
 import type { Trace } from '../trace/format.js';
+import { type PackedTrace, packTrace, unpackTrace } from '../trace/packed.js';
+
+/** How the page carries its trace: packed (trace/packed.ts), as JSON, gzipped, in base64. */
+export const PAGE_TRACE_ENCODING = 'mcsim-trace-packed+json+gzip+base64';
 
 const CSS = `
 *{box-sizing:border-box}
@@ -8,7 +13,9 @@ header{grid-column:1/3;padding:6px 10px;border-bottom:1px solid #ddd;display:fle
 header h1{font-size:14px;margin:0}
 #status{color:#c00;font-weight:600}
 #stage{position:relative;overflow:hidden;background:#fff}
-#net{width:100%;height:100%;display:block;cursor:grab}
+#net{position:relative;width:100%;height:100%;cursor:grab}
+#net .layer{position:absolute;inset:0;width:100%;height:100%;display:block}
+#net .flow{pointer-events:none;will-change:transform}
 aside{border-left:1px solid #ddd;padding:8px 10px;overflow:auto}
 #panel h3{margin:0 0 4px}#panel h4{margin:10px 0 4px}#panel ul{padding-left:16px;margin:0}
 #panel table{border-collapse:collapse}#panel td,#panel th{padding:1px 8px 1px 0;text-align:left}
@@ -48,12 +55,13 @@ footer{grid-column:1/3;border-top:1px solid #ddd;padding:6px 10px;display:flex;g
 `;
 
 /**
- * The self-contained viewer page: its style, the trace as JSON and the bundled script, inline. It
- * opens from disk; it loads nothing from anywhere.
+ * The self-contained viewer page: its style, the trace (packed and gzipped: a 16x16 mesh at load
+ * 0.1 over 10,000 cycles is 1 MB instead of 6) and the bundled script, inline. It opens from disk;
+ * it loads nothing from anywhere.
  */
 export function viewerPage(trace: Trace, script: string): string {
-  // Inside <script>, "</" could close the element early: JSON and JS both read "<\/" as "</".
-  const data = JSON.stringify(trace).replace(/</g, '\\u003c');
+  // Base64 has no "<": nothing in it can close the script element early.
+  const data = gzipSync(JSON.stringify(packTrace(trace)), { level: 9 }).toString('base64');
   const js = script.replace(/<\/(script)/gi, '<\\/$1');
   const title = `mcsim view: ${trace.header.topology.spec}`.replace(/[<&]/g, '');
   return `<!doctype html>
@@ -72,9 +80,20 @@ export function viewerPage(trace: Trace, script: string): string {
 <footer><div id="timeline"></div>
 <span id="keys">space play/pause &middot; &larr;/&rarr; step (shift: 10) &middot; +/- speed &middot; Home/End &middot; h heat map &middot; z/x zoom, drag to pan &middot; f fit &middot; Esc clear</span></footer>
 <div id="tip" hidden></div>
-<script id="mcsim-trace" type="application/json">${data}</script>
+<script id="mcsim-trace" type="application/octet-stream" data-encoding="${PAGE_TRACE_ENCODING}">${data}</script>
 <script>${js}</script>
 </body>
 </html>
 `;
+}
+
+/** The trace inside a page that viewerPage wrote; throws if the page holds none. */
+export function pageTrace(html: string): Trace {
+  const m =
+    /<script id="mcsim-trace" type="application\/octet-stream" data-encoding="([^"]+)">([^<]*)<\/script>/.exec(
+      html,
+    );
+  if (!m) throw new Error('no mcsim trace in this page');
+  if (m[1] !== PAGE_TRACE_ENCODING) throw new Error(`unknown trace encoding ${m[1]}`);
+  return unpackTrace(JSON.parse(gunzipSync(Buffer.from(m[2]!, 'base64')).toString('utf8')) as PackedTrace);
 }

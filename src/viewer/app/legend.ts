@@ -26,14 +26,23 @@ export function colourBy(trace: Trace): 'worm' | 'message' {
   return trace.header.source.kind === 'plan' ? 'worm' : 'message';
 }
 
+const darker = new Map<string, string>();
+
 /** A colour per message (or per worm of a plan), stable across cycles; later phases darker. */
 export function wormColour(w: TraceWorm, by: 'worm' | 'message'): string {
   const base = d3.schemeTableau10[(by === 'worm' ? w.worm : w.message) % 10]!;
   if (w.phase <= 1) return base;
-  return d3
-    .color(base)!
-    .darker(0.7 * (w.phase - 1))
-    .formatHex();
+  const key = `${base}${w.phase}`;
+  let c = darker.get(key);
+  if (c === undefined)
+    darker.set(
+      key,
+      (c = d3
+        .color(base)!
+        .darker(0.7 * (w.phase - 1))
+        .formatHex()),
+    );
+  return c;
 }
 
 const esc = (s: string) => s.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);

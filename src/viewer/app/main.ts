@@ -1,4 +1,5 @@
 import type { Trace } from '../../trace/format.js';
+import { type PackedTrace, unpackTrace } from '../../trace/packed.js';
 import { bindKeys, type Player, SPEEDS, timeline } from './controls.js';
 import { layoutOf } from './layout.js';
 import { legendHtml } from './legend.js';
@@ -10,8 +11,7 @@ import { NetworkView } from './render.js';
  * The viewer page: reads the trace embedded in the page (and nothing else), draws the network and
  * animates the worms cycle by cycle. `window.mcsimViewer` exposes its state for tests and scripts.
  */
-function boot(): void {
-  const trace = JSON.parse(document.getElementById('mcsim-trace')!.textContent!) as Trace;
+function boot(trace: Trace): void {
   const model = new ViewModel(trace);
   const h = trace.header;
   const $ = (id: string) => document.getElementById(id)!;
@@ -95,7 +95,7 @@ function boot(): void {
         : messageInfo(model, m);
     render();
   };
-  const svg = view.svg.node()!;
+  const svg = view.root;
   svg.addEventListener('mouseover', (e) => {
     const c = (e.target as Element).getAttribute('data-channel');
     if (c === null) return;
@@ -175,4 +175,17 @@ function groupHeld(model: ViewModel, t: number): Map<number, Array<[number, numb
   return out;
 }
 
-boot();
+/** The trace inside the page: packed, gzipped, in base64 (src/viewer/page.ts). */
+async function embeddedTrace(): Promise<Trace> {
+  const bin = atob(document.getElementById('mcsim-trace')!.textContent!.trim());
+  const bytes = new Uint8Array(bin.length);
+  for (let i = 0; i < bin.length; i++) bytes[i] = bin.charCodeAt(i);
+  const json = await new Response(
+    new Blob([bytes]).stream().pipeThrough(new DecompressionStream('gzip')),
+  ).text();
+  return unpackTrace(JSON.parse(json) as PackedTrace);
+}
+
+embeddedTrace().then(boot, (e: Error) => {
+  document.getElementById('status')!.textContent = `cannot read the trace in this page: ${e.message}`;
+});

@@ -1,5 +1,6 @@
 import type { TraceChannel, TraceHeader, TraceWorm } from '../../trace/format.js';
 import type { ViewModel } from './model.js';
+import { stopName, stopPlaces } from './stop-place.js';
 
 const esc = (s: string) => s.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -39,7 +40,8 @@ export function messageInfo(model: ViewModel, m: number): string {
   if (worms.length > 0) out.push(`<p>${esc(worms[0]!.tag)} from ${esc(h.nodes[worms[0]!.source]!)}</p>`);
   out.push('<h4>worms</h4><ul class="worms">');
   for (const w of [...worms].sort((a, b) => a.phase - b.phase || a.worm - b.worm)) {
-    const stops = w.stops.map((s) => `${h.nodes[s.node]}(${s.service})`).join(' ');
+    const places = stopPlaces(h, w);
+    const stops = w.stops.map((s, i) => stopName(h, s, places[i])).join(' ');
     out.push(
       `<li data-worm="${w.worm}">phase ${w.phase}: worm ${w.worm} ${esc(h.nodes[w.source]!)} &rarr; ${esc(stops)}</li>`,
     );

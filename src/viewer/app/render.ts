@@ -1,24 +1,31 @@
 import * as d3 from 'd3';
-import { type Layout, NODE_R, STEP } from './layout.js';
+import { type Layout, NODE_R, type Point, STEP } from './layout.js';
 import { colourBy, isDestination, wormColour } from './legend.js';
 import type { HeldHop, ViewModel } from './model.js';
+import { SegmentLayer } from './segments.js';
+import { stopPlaces } from './stop-place.js';
 
 type G = d3.Selection<SVGGElement, unknown, null, undefined>;
 
 /**
- * The network drawing: a zoomable SVG with the channels (grey, or coloured by utilisation), the
- * nodes, and over them the worms of the shown cycle. Only the worm layer changes from cycle to cycle.
+ * The network drawing, in two stacked SVGs inside div#net: the base (channels, grey or coloured by
+ * utilisation, nodes, switches, names) is drawn once; the flow layer above it (the worms of the
+ * shown cycle, the shown message's marks, what deadlocked worms wait for) is the only one that
+ * changes from cycle to cycle. The flow layer is composited on its own, so a new cycle repaints
+ * the worms alone, not the thousands of elements under them. Both follow one zoom, taken on the
+ * stage.
  */
 export class NetworkView {
-  readonly svg: d3.Selection<SVGSVGElement, unknown, null, undefined>;
+  /** div#net: both layers; mouse events on either reach it. */
+  readonly root: HTMLDivElement;
   private readonly channels: G;
-  private readonly worms: G;
   private readonly marks: G;
   private readonly endpoints: G;
   private readonly waits: G;
   private readonly colours: 'worm' | 'message';
   private readonly nodeLabels: G;
-  private readonly zoom: d3.ZoomBehavior<SVGSVGElement, unknown>;
+  private readonly zoom: d3.ZoomBehavior<HTMLDivElement, unknown>;
+  private readonly segments: SegmentLayer;
   heat = false;
 
   constructor(
@@ -26,8 +33,12 @@ export class NetworkView {
     private readonly model: ViewModel,
     private readonly layout: Layout,
   ) {
-    this.svg = d3.select(host).append('svg').attr('id', 'net').attr('role', 'img');
-    const root = this.svg.append('g').attr('class', 'zoom');
+    const net = d3.select(host).append('div').attr('id', 'net');
+    this.root = net.node()!;
+    const base = net.append('svg').attr('class', 'layer base').attr('role', 'img');
+    const flowSvg = net.append('svg').attr('class', 'layer flow');
+    const root = base.append('g').attr('class', 'zoom');
+    const top = flowSvg.append('g').attr('class', 'zoom');
     const h = model.trace.header;
     this.colours = colourBy(model.trace);
     this.channels = root.append('g').attr('class', 'channels');
@@ -74,35 +85,40 @@ export class NetworkView {
       .attr('y', (p) => p.y + NODE_R + 9)
       .text((_, i) => h.nodes[i]!);
     // The shown message's source and destinations, under the worms.
-    this.endpoints = root.append('g').attr('class', 'endpoints');
-    this.worms = root.append('g').attr('class', 'worms');
+    this.endpoints = top.append('g').attr('class', 'endpoints');
+    this.segments = new SegmentLayer(
+      top.append('g').attr('class', 'worms').node()!,
+      (c) => layout.channels[c]!,
+      (w) => wormColour(w, this.colours),
+    );
     // What deadlocked worms wait for is drawn over the worms holding it.
-    this.waits = root.append('g').attr('class', 'waits');
-    this.marks = root.append('g').attr('class', 'marks');
+    this.waits = top.append('g').attr('class', 'waits');
+    this.marks = top.append('g').attr('class', 'marks');
+    const both = d3.selectAll([root.node()!, top.node()!]);
     this.zoom = d3
-      .zoom<SVGSVGElement, unknown>()
+      .zoom<HTMLDivElement, unknown>()
       .scaleExtent([0.05, 40])
-      .on('zoom', (e: d3.D3ZoomEvent<SVGSVGElement, unknown>) => {
-        root.attr('transform', e.transform.toString());
+      .on('zoom', (e: d3.D3ZoomEvent<HTMLDivElement, unknown>) => {
+        both.attr('transform', e.transform.toString());
         // Labels only where they can be read; worms never thinner than about two screen pixels.
         this.nodeLabels.attr('display', e.transform.k * STEP < 34 ? 'none' : null);
-        root.style('--ww', `${Math.max(4.5, 2.2 / e.transform.k)}px`);
+        top.style('--ww', `${Math.max(4.5, 2.2 / e.transform.k)}px`);
       });
-    this.svg.call(this.zoom).on('dblclick.zoom', null);
+    net.call(this.zoom).on('dblclick.zoom', null);
   }
 
   /** Fits the whole network into the SVG's box. */
   fit(): void {
-    const box = (this.svg.node() as SVGSVGElement).getBoundingClientRect();
+    const box = this.root.getBoundingClientRect();
     const { width, height } = this.layout;
     // A small network is not blown up beyond what reads well.
     const k = Math.min(box.width / width, box.height / height, 2.5);
     const t = d3.zoomIdentity.translate((box.width - width * k) / 2, (box.height - height * k) / 2).scale(k);
-    this.svg.call(this.zoom.transform, t);
+    d3.select(this.root).call(this.zoom.transform, t);
   }
 
   zoomBy(f: number): void {
-    this.svg.call(this.zoom.scaleBy, f);
+    d3.select(this.root).call(this.zoom.scaleBy, f);
   }
 
   /** Colours the channels by utilisation over the window (heat map), or plain grey. */
@@ -124,26 +140,13 @@ export class NetworkView {
   draw(held: HeldHop[], selected: number | undefined, deadlockShown: boolean): void {
     const { layout, model } = this;
     const dead = deadlockShown ? model.deadlocked : new Map<number, number[]>();
-    this.worms
-      .selectAll<SVGPathElement, HeldHop>('path')
-      .data(held, (d) => `${d.worm.worm}:${d.index}`)
-      .join('path')
-      .attr('class', (d) => {
-        const c = ['worm'];
-        if (selected !== undefined) c.push(d.worm.message === selected ? 'selected' : 'dim');
-        if (dead.has(d.worm.worm)) c.push('deadlocked');
-        return c.join(' ');
-      })
-      .attr('data-worm', (d) => d.worm.worm)
-      .attr('data-message', (d) => d.worm.message)
-      .attr('data-channel', (d) => d.hop[0])
-      .attr('d', (d) => layout.channels[d.hop[0]]!)
-      .attr('pathLength', 1)
-      // Drawn from the header end: the segment reaches the next switch or node as soon as the
-      // header does, and grows back toward the channel's start as the flits cross (drawn from the
-      // start, long worms showed segments ending mid-way, not saying where the header went).
-      .attr('stroke-dasharray', (d) => (d.filled >= 1 ? null : `0 ${1 - d.filled} ${d.filled} 1`))
-      .style('stroke', (d) => wormColour(d.worm, this.colours));
+    const classOf = (d: HeldHop) => {
+      let c = 'worm';
+      if (selected !== undefined) c += d.worm.message === selected ? ' selected' : ' dim';
+      if (dead.has(d.worm.worm)) c += ' deadlocked';
+      return c;
+    };
+    this.segments.draw(held, classOf);
     const waited: Array<{ c: number; w: number }> = [];
     for (const [w, chans] of dead) for (const c of chans) waited.push({ c, w });
     this.waits
@@ -189,27 +192,43 @@ export class NetworkView {
       .text((d) => (d.kind === 'src' ? 'S' : 'D'));
   }
 
-  /** Service marks at the stops of message m's worms: its header services, by node. */
+  /**
+   * Service marks at the stops of message m's worms: its header services, by node, or by switch
+   * for a stop taken at a switch (stop-place.ts); a switch's marks sit below it, clear of its name.
+   */
   private drawStops(m: number | undefined): void {
     const worms = m === undefined ? [] : (this.model.wormsOf.get(m) ?? []);
-    const stops = new Map<number, { node: number; services: Set<string>; colour: string }>();
-    for (const w of worms)
-      for (const s of w.stops) {
-        let e = stops.get(s.node);
-        if (!e)
-          stops.set(s.node, (e = { node: s.node, services: new Set(), colour: wormColour(w, this.colours) }));
+    const h = this.model.trace.header;
+    const stops = new Map<string, { at: Point; below: boolean; services: Set<string>; colour: string }>();
+    for (const w of worms) {
+      const places = stopPlaces(h, w);
+      w.stops.forEach((s, i) => {
+        const place = places[i];
+        if (!place) return;
+        const key = `${place.kind}${place.id}`;
+        let e = stops.get(key);
+        if (!e) {
+          const at = place.kind === 'node' ? this.layout.nodes[place.id]! : this.layout.switches[place.id]!;
+          e = {
+            at,
+            below: place.kind === 'switch',
+            services: new Set(),
+            colour: wormColour(w, this.colours),
+          };
+          stops.set(key, e);
+        }
         e.services.add(s.service);
-      }
-    const data = [...stops.values()];
-    const p = this.layout.nodes;
+      });
+    }
+    const data = [...stops].map(([key, e]) => ({ key, ...e }));
     this.marks
       .selectAll<SVGTextElement, (typeof data)[number]>('text')
-      .data(data, (d) => d.node)
+      .data(data, (d) => d.key)
       .join('text')
       .attr('class', (d) => `stop${[...d.services].some((s) => s.includes('R')) ? ' retransmit' : ''}`)
-      .attr('data-node', (d) => d.node)
-      .attr('x', (d) => p[d.node]!.x + NODE_R + 1)
-      .attr('y', (d) => p[d.node]!.y - NODE_R - 1)
+      .attr('data-stop', (d) => d.key)
+      .attr('x', (d) => d.at.x + NODE_R + 1)
+      .attr('y', (d) => (d.below ? d.at.y + NODE_R + 8 : d.at.y - NODE_R - 1))
       .style('fill', (d) => d.colour)
       .text((d) => [...d.services].join('/'));
   }
