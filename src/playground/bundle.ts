@@ -1,0 +1,56 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import type { Plugin } from 'esbuild';
+import { McsimError } from '../util/errors.js';
+
+/** Where the build puts the playground's worker script: beside this module in dist/playground/. */
+export const WORKER_NAME = 'worker.bundle.js';
+
+/** In the browser bundle, `node:fs` is no-files.ts: nothing on the run path reads a file. */
+const noFiles: Plugin = {
+  name: 'no-files',
+  setup(b) {
+    b.onResolve({ filter: /^node:fs$/ }, () => ({
+      path: fileURLToPath(new URL(`./no-files${here().endsWith('.ts') ? '.ts' : '.js'}`, import.meta.url)),
+    }));
+  },
+};
+
+const here = () => fileURLToPath(import.meta.url);
+
+/** esbuild options shared by the build script and the development fallback below. */
+export function workerBundleOptions(entry: string) {
+  return {
+    entryPoints: [entry],
+    bundle: true,
+    minify: true,
+    format: 'iife' as const,
+    platform: 'browser' as const,
+    target: 'es2020',
+    legalComments: 'none' as const,
+    logLevel: 'silent' as const,
+    plugins: [noFiles],
+  };
+}
+
+/**
+ * The playground's Web Worker script: the planners and the engine bundled for the browser at build
+ * time (npm run build). Run from the sources (tsx, the tests), it is bundled on the spot with the
+ * pinned esbuild, so it is never stale.
+ */
+export async function playgroundWorkerScript(): Promise<string> {
+  if (here().endsWith('.ts')) {
+    const esbuild = await import('esbuild');
+    const r = await esbuild.build({
+      ...workerBundleOptions(fileURLToPath(new URL('./worker.ts', import.meta.url))),
+      write: false,
+    });
+    return r.outputFiles[0]!.text;
+  }
+  const built = fileURLToPath(new URL(`../playground/${WORKER_NAME}`, import.meta.url));
+  if (!existsSync(built))
+    throw new McsimError(
+      `the playground was not built (${WORKER_NAME} missing beside ${here()}): run npm run build`,
+    );
+  return readFileSync(built, 'utf8');
+}
