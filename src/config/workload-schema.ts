@@ -61,15 +61,26 @@ const MessageConfigSchema = z.lazy(() =>
       at: described(count(), 'Creation cycle.'),
       source: described(z.string(), 'Node id of the source.'),
       length: described(z.optional(positiveInt()), 'Flits; default: the workload packetLength.'),
-      dest: described(z.optional(z.string()), 'Destination of a unicast (give dest or worms).'),
+      dest: described(z.optional(z.string()), 'Destination of a unicast (give dest, worms or algorithm).'),
       worms: described(
         z.optional(z.array(WormConfigSchema).check(z.minLength(1))),
-        'Worms the source starts as one start-up phase (give dest or worms).',
+        'Worms the source starts as one start-up phase (give dest, worms or algorithm).',
+      ),
+      algorithm: described(
+        z.optional(z.string()),
+        'A multicast planned by this scheme (see `mcsim plan --help`) to `dests`, as `mcsim plan` plans it (give dest, worms or algorithm).',
+      ),
+      dests: described(
+        z.optional(z.array(z.string()).check(z.minLength(1))),
+        'Destinations (node ids) of a multicast planned by `algorithm`.',
       ),
     })
     .check(
-      z.refine((m) => (m.dest === undefined) !== (m.worms === undefined), {
-        message: 'give exactly one of "dest" (a unicast) or "worms"',
+      z.refine((m) => [m.dest, m.worms, m.algorithm].filter((x) => x !== undefined).length === 1, {
+        message: 'give exactly one of "dest" (a unicast), "worms" or "algorithm" (with "dests")',
+      }),
+      z.refine((m) => (m.algorithm === undefined) === (m.dests === undefined), {
+        message: '"algorithm" and "dests" go together',
       }),
     ),
 );

@@ -40,17 +40,18 @@ export function registerPlanner(def: PlannerDef): void {
   PLANNERS.push(def);
 }
 
-/** The scheme named `name`, checked against the topology; McsimError naming the valid ones otherwise. */
+/**
+ * The scheme named `name`, checked against the topology; McsimError naming the valid ones otherwise
+ * (callers name the field it came from: `--algorithm`, `workload.algorithm`, ...).
+ */
 export function plannerFor(name: string, topo: Topology): PlannerDef {
   const def = PLANNERS.find((p) => p.name === name);
   if (!def)
     throw new McsimError(
       `unknown multicast algorithm "${name}" (allowed: ${PLANNERS.map((p) => p.name).join(', ')})`,
-      'algorithm',
     );
   const fits = fitsKind(def.topologies, topo.kind) ? def.check?.(topo) : `fits ${fitsText(def.topologies)}`;
-  if (fits)
-    throw new McsimError(`algorithm "${name}" does not fit topology ${topo.spec} (${fits})`, 'algorithm');
+  if (fits) throw new McsimError(`algorithm "${name}" does not fit topology ${topo.spec} (${fits})`);
   return def;
 }
 

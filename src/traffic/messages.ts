@@ -1,5 +1,7 @@
 import type { McsimConfig } from '../config/schema.js';
+import { readMulticast } from '../multicast/request.js';
 import { SERVICES, type Service, type StopSpec, type WormSpec } from '../plan/worm.js';
+import type { RoutingFunction } from '../routing/routing.js';
 import type { Topology } from '../topology/topology.js';
 import { McsimError } from '../util/errors.js';
 
@@ -17,14 +19,29 @@ export interface TimedMessage {
   flits: number;
 }
 
-/** Converts the `messages` workload of a config into worm specs, naming the field of any bad node id. */
-export function messagesFromConfig(topo: Topology, w: MessagesWorkload): TimedMessage[] {
+/**
+ * Converts the `messages` workload of a config into worm specs, naming the field of any bad node
+ * id. A message given by a scheme and destinations is planned with `routing`, as `mcsim plan` plans
+ * it (readMulticast checks it the same way).
+ */
+export function messagesFromConfig(
+  topo: Topology,
+  w: MessagesWorkload,
+  routing: RoutingFunction,
+): TimedMessage[] {
   return w.messages.map((m, i) => {
     const at = `workload.messages[${i}]`;
     const source = parseNodeAt(topo, m.source, `${at}.source`);
     const length = m.length ?? w.packetLength;
     let worms: WormSpec[];
-    if (m.dest !== undefined) {
+    if (m.algorithm !== undefined) {
+      const { def, dests } = readMulticast(
+        topo,
+        { algorithm: m.algorithm, source, dests: m.dests ?? [] },
+        { algorithm: `${at}.algorithm`, source: `${at}.source`, dests: `${at}.dests` },
+      );
+      worms = def.plan({ topology: topo, routing, length }, source, dests).worms;
+    } else if (m.dest !== undefined) {
       const d = parseNodeAt(topo, m.dest, `${at}.dest`);
       if (d === source) throw new McsimError(`destination equals the source (${m.dest})`, `${at}.dest`);
       worms = [{ source, stops: [{ node: d, service: 'ABS' }], length }];

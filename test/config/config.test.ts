@@ -45,6 +45,19 @@ describe('config defaults and validation', () => {
       { workload: { type: 'messages', messages: [{ at: 0, source: '0,0' }] } },
       /workload\.messages\[0\]: give exactly one of "dest"/,
     ],
+    [
+      { workload: { type: 'messages', messages: [{ at: 0, source: '0,0', algorithm: 'tpm' }] } },
+      /workload\.messages\[0\]: "algorithm" and "dests" go together/,
+    ],
+    [
+      {
+        workload: {
+          type: 'messages',
+          messages: [{ at: 0, source: '0,0', dest: '1,1', algorithm: 'tpm', dests: ['1,1'] }],
+        },
+      },
+      /workload\.messages\[0\]: give exactly one of "dest"/,
+    ],
   ];
   for (const [input, msg] of bad) {
     it(`rejects ${JSON.stringify(input)} naming the field`, () => {

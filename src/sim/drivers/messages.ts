@@ -11,7 +11,7 @@ type Messages = Extract<McsimConfig['workload'], { type: 'messages' }>;
  * later message does not wait behind that later message's start-up.
  */
 export function messagesDriver({ net }: DriverContext, w: Messages): Driver {
-  const msgs = messagesFromConfig(net.topology, w)
+  const msgs = messagesFromConfig(net.topology, w, net.routing)
     .map((m, i) => ({ m, i }))
     .sort((a, b) => a.m.at - b.m.at || a.i - b.i);
   const maxLength = Math.max(w.packetLength, ...msgs.flatMap(({ m }) => allLengths(m.worms)));
