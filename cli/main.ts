@@ -74,6 +74,22 @@ export async function main(argv: string[]): Promise<number> {
     });
 
   program
+    .command('playground')
+    .description(
+      'write the playground page: pick a network, two schemes and destinations, and watch both run in the browser',
+    )
+    .option('--out <file>', 'HTML file to write', 'results/playground.html')
+    .option('--open', 'open it in the desktop browser')
+    .option('--topology <spec>', 'network to start with, e.g. mesh:16x16')
+    .option('--a <scheme>', 'first scheme, e.g. tpm')
+    .option('--b <scheme>', 'second scheme, e.g. dual-path')
+    .option('--source <node>', 'source node id')
+    .option('--dests <nodes>', 'destination node ids separated by spaces')
+    .action(async (opts) => {
+      code = await (await import('./playground.js')).playgroundCommand(opts);
+    });
+
+  program
     .command('route')
     .description('the path a unicast takes')
     .requiredOption('--topology <spec>', 'e.g. mesh:16x16, torus:8x8, ccc:5')

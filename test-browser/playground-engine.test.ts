@@ -53,10 +53,11 @@ describe('the playground engine in a Web Worker', () => {
     const config = { network: { topology: 'mesh:16x16' } };
     const dests = ['0,0', '5,7', '15,15', '9,2', '12,1'];
     const runs = ['tpm', 'dual-path'].map((algorithm) => ({ algorithm, source: '3,4', dests }));
-    const a = await ask({ id: 1, config, runs });
+    const a = await ask({ id: 1, kind: 'runs', config, runs });
     assert.equal(a.ok, true, a.ok ? '' : a.error);
     if (!a.ok) return;
     const node = runs.map((r) => JSON.parse(JSON.stringify(simulateMulticast(config, r))));
+    assert.ok('runs' in a);
     assert.deepEqual(a.runs, node);
     assert.equal(a.runs[0]!.plan.algorithm, 'tpm');
     for (const r of a.runs) {
@@ -79,9 +80,9 @@ describe('the playground engine in a Web Worker', () => {
       ],
     ];
     for (const [config, run] of cases) {
-      const a = await ask({ id: 2, config, runs: [run] });
+      const a = await ask({ id: 2, kind: 'runs', config, runs: [run] });
       assert.equal(a.ok, true, a.ok ? '' : a.error);
-      if (a.ok) assert.deepEqual(a.runs, [JSON.parse(JSON.stringify(simulateMulticast(config, run)))]);
+      if ('runs' in a) assert.deepEqual(a.runs, [JSON.parse(JSON.stringify(simulateMulticast(config, run)))]);
     }
   });
 
@@ -100,7 +101,7 @@ describe('the playground engine in a Web Worker', () => {
         want = (e as Error).message;
       }
       assert.notEqual(want, '');
-      const a = await ask({ id: 3, config, runs: [run] });
+      const a = await ask({ id: 3, kind: 'runs', config, runs: [run] });
       assert.deepEqual(a, { id: 3, ok: false, error: want });
     }
   });

@@ -3,8 +3,9 @@ import { fileURLToPath } from 'node:url';
 import type { Plugin } from 'esbuild';
 import { McsimError } from '../util/errors.js';
 
-/** Where the build puts the playground's worker script: beside this module in dist/playground/. */
+/** Where the build puts the playground: its worker's script and its page, in dist/playground/. */
 export const WORKER_NAME = 'worker.bundle.js';
+export const PAGE_NAME = 'playground.html';
 
 /** In the browser bundle, `node:fs` is no-files.ts: nothing on the run path reads a file. */
 const noFiles: Plugin = {
@@ -51,6 +52,32 @@ export async function playgroundWorkerScript(): Promise<string> {
   if (!existsSync(built))
     throw new McsimError(
       `the playground was not built (${WORKER_NAME} missing beside ${here()}): run npm run build`,
+    );
+  return readFileSync(built, 'utf8');
+}
+
+/** The page's own script (the form, the two drawings, the numbers), bundled with d3 from the sources. */
+export async function playgroundAppScript(): Promise<string> {
+  const esbuild = await import('esbuild');
+  const r = await esbuild.build({
+    ...workerBundleOptions(
+      fileURLToPath(new URL(`./app/main${here().endsWith('.ts') ? '.ts' : '.js'}`, import.meta.url)),
+    ),
+    write: false,
+  });
+  return r.outputFiles[0]!.text;
+}
+
+/** The playground page as `npm run build` wrote it, or (from the sources) built on the spot. */
+export async function playgroundHtml(): Promise<string> {
+  if (here().endsWith('.ts')) {
+    const { playgroundPage } = await import('./page.js');
+    return playgroundPage(await playgroundAppScript(), await playgroundWorkerScript());
+  }
+  const built = fileURLToPath(new URL(`../playground/${PAGE_NAME}`, import.meta.url));
+  if (!existsSync(built))
+    throw new McsimError(
+      `the playground was not built (${PAGE_NAME} missing beside ${here()}): run npm run build`,
     );
   return readFileSync(built, 'utf8');
 }

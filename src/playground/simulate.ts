@@ -1,33 +1,9 @@
 import { planMulticast } from '../api/plan.js';
 import { parseConfig } from '../config/load.js';
-import type { PlanView } from '../multicast/inspect.js';
-import type { MulticastRequest } from '../multicast/request.js';
 import { tracePlan } from '../sim/plan-trace.js';
-import type { Trace } from '../trace/format.js';
 import { assembleTrace, type TraceLine } from '../trace/format.js';
 import { deliveriesOf } from '../trace/replay.js';
-
-/** One multicast the playground runs: a scheme from a source to destinations, in a config's network. */
-export interface PlaygroundRequest extends MulticastRequest {
-  /** Message length in flits. Default 20. */
-  length?: number;
-}
-
-/** What the playground shows of one multicast: the plan, the run's trace, and its numbers. */
-export interface PlaygroundRun {
-  plan: PlanView;
-  trace: Trace;
-  /** `deadlock` runs end at the deadlock; the trace then shows what waits on what. */
-  status: 'complete' | 'deadlock';
-  /** Cycle the run ended at. */
-  cycle: number;
-  /** Per destination (node id), cycles its header and its tail reached it (-1: never). */
-  arrivals: Array<{ node: string; header: number; tail: number }>;
-  /** Cycle the last tail reached its destination (the multicast's latency from cycle 0), or -1. */
-  latency: number;
-  /** Flits moved over network channels (flit-hops), injection and consumption channels left out. */
-  traffic: number;
-}
+import type { PlaygroundRequest, PlaygroundRun } from './protocol.js';
 
 /**
  * Plans and runs one multicast alone in the network of `config` (a config object as `mcsim run`

@@ -1,4 +1,5 @@
 import { McsimError } from '../util/errors.js';
+import { describeNetwork } from './network.js';
 import type { WorkerAnswer, WorkerAsk } from './protocol.js';
 import { simulateMulticast } from './simulate.js';
 
@@ -11,9 +12,11 @@ const scope = globalThis as unknown as {
   postMessage(a: WorkerAnswer): void;
 };
 scope.onmessage = (e) => {
-  const { id, config, runs } = e.data;
+  const ask = e.data;
+  const id = ask.id;
   try {
-    scope.postMessage({ id, ok: true, runs: runs.map((r) => simulateMulticast(config, r)) });
+    if (ask.kind === 'network') scope.postMessage({ id, ok: true, network: describeNetwork(ask.config) });
+    else scope.postMessage({ id, ok: true, runs: ask.runs.map((r) => simulateMulticast(ask.config, r)) });
   } catch (err) {
     // Bad input reads as the CLI words it; anything else is a defect of ours and says so.
     const msg = (err as Error).message;

@@ -28,10 +28,12 @@ describe('the viewer and the simulator stay apart', () => {
         assert.ok(i.startsWith('viewer/app/') || allowed.has(i), `${relative(SRC, f)} imports ${i}`);
   });
 
-  it('the simulator knows nothing about the viewer: only the CLI and the API facade (src/api) import src/viewer', () => {
+  it('the simulator knows nothing about the viewer: only the CLI, the API facade (src/api) and the playground page import src/viewer', () => {
     for (const f of files(SRC)) {
       const rel = relative(SRC, f);
       if (rel.startsWith('viewer/') || rel.startsWith('cli/') || rel.startsWith('api/')) continue;
+      // The playground's page draws with the viewer; its worker and simulation do not.
+      if (rel.startsWith('playground/app/') || rel === 'playground/page.ts') continue;
       for (const i of importsOf(f)) assert.ok(!i.startsWith('viewer/'), `${rel} imports ${i}`);
     }
   });
@@ -39,5 +41,16 @@ describe('the viewer and the simulator stay apart', () => {
   it('the engine knows nothing about the trace format: src/engine imports nothing of src/trace', () => {
     for (const f of files(join(SRC, 'engine')))
       for (const i of importsOf(f)) assert.ok(!i.startsWith('trace/'), `${relative(SRC, f)} imports ${i}`);
+  });
+});
+
+describe('the playground runs the simulator, not a copy of it', () => {
+  it("its page (src/playground/app) imports no simulator module, only the viewer's drawing and its own", () => {
+    for (const f of files(join(SRC, 'playground/app')))
+      for (const i of importsOf(f))
+        assert.ok(
+          i.startsWith('playground/') || i.startsWith('viewer/app/') || i === 'trace/format.ts',
+          `${relative(SRC, f)} imports ${i}`,
+        );
   });
 });

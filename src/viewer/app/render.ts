@@ -8,7 +8,7 @@ import { stopPlaces } from './stop-place.js';
 type G = d3.Selection<SVGGElement, unknown, null, undefined>;
 
 /**
- * The network drawing, in two stacked SVGs inside div#net: the base (channels, grey or coloured by
+ * The network drawing, in two stacked SVGs inside div.net: the base (channels, grey or coloured by
  * utilisation, nodes, switches, names) is drawn once; the flow layer above it (the worms of the
  * shown cycle, the shown message's marks, what deadlocked worms wait for) is the only one that
  * changes from cycle to cycle. The flow layer is composited on its own, so a new cycle repaints
@@ -16,7 +16,7 @@ type G = d3.Selection<SVGGElement, unknown, null, undefined>;
  * stage.
  */
 export class NetworkView {
-  /** div#net: both layers; mouse events on either reach it. */
+  /** div.net (#net in the viewer): both layers; mouse events on either reach it. */
   readonly root: HTMLDivElement;
   private readonly channels: G;
   private readonly marks: G;
@@ -32,8 +32,10 @@ export class NetworkView {
     host: HTMLElement,
     private readonly model: ViewModel,
     private readonly layout: Layout,
+    /** The root's id: the viewer's one drawing is #net; the playground's two have none. */
+    id: string | null = 'net',
   ) {
-    const net = d3.select(host).append('div').attr('id', 'net');
+    const net = d3.select(host).append('div').attr('class', 'net').attr('id', id);
     this.root = net.node()!;
     const base = net.append('svg').attr('class', 'layer base').attr('role', 'img');
     const flowSvg = net.append('svg').attr('class', 'layer flow');
@@ -126,10 +128,10 @@ export class NetworkView {
     this.heat = on;
     const u = this.model.utilisation;
     const scale = d3.scaleSequential(d3.interpolateYlOrRd).domain([0, Math.max(1e-9, d3.max(u) ?? 1)]);
-    this.channels
-      .selectAll<SVGPathElement, { i: number }>('path')
-      .style('stroke', on ? (d) => (u[d.i]! > 0 ? scale(u[d.i]!) : null) : null)
-      .classed('hot', on);
+    const paths = this.channels.selectAll<SVGPathElement, { i: number }>('path');
+    if (on) paths.style('stroke', (d) => (u[d.i]! > 0 ? scale(u[d.i]!) : null));
+    else paths.style('stroke', null);
+    paths.classed('hot', on);
   }
 
   /**
@@ -164,12 +166,17 @@ export class NetworkView {
   /** Source (S) and destinations (D) of message m, marked on their nodes. */
   private drawEndpoints(m: number | undefined): void {
     const worms = m === undefined ? [] : (this.model.wormsOf.get(m) ?? []);
-    const p = this.layout.nodes;
-    const marks: Array<{ node: number; kind: 'src' | 'dst' }> = [];
     const first = worms.find((w) => w.phase === 1);
-    if (first) marks.push({ node: first.source, kind: 'src' });
     const dests = new Set<number>();
     for (const w of worms) for (const s of w.stops) if (isDestination(s.service)) dests.add(s.node);
+    this.markEndpoints(first?.source, [...dests]);
+  }
+
+  /** Marks a source (S) and destinations (D) on their nodes (the playground's choice before a run). */
+  markEndpoints(source: number | undefined, dests: readonly number[]): void {
+    const p = this.layout.nodes;
+    const marks: Array<{ node: number; kind: 'src' | 'dst' }> = [];
+    if (source !== undefined) marks.push({ node: source, kind: 'src' });
     for (const n of dests) marks.push({ node: n, kind: 'dst' });
     const g = this.endpoints
       .selectAll<SVGGElement, (typeof marks)[number]>('g')

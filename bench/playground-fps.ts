@@ -1,0 +1,63 @@
+/**
+ * The playground's load time and frame rate (npm run bench:playground): `mcsim playground`'s page
+ * opened in Chromium (scripts/browser-setup.sh) on a link comparing TPM and dual-path on a 16x16
+ * mesh from 7,7 to 24 destinations: milliseconds until the page is drawn and until both runs are
+ * shown, then frames per second while both play at 20 and 100 cycles/s. Prints one JSON line. A
+ * measurement, not a test: docs/playground.md keeps the current figures.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium } from 'playwright-core';
+
+const ROOT = new URL('..', import.meta.url).pathname;
+const CHROMIUM = process.env.CHROMIUM ?? '/usr/bin/chromium';
+const file = join(mkdtempSync(join(tmpdir(), 'mcsim-playground-bench-')), 'playground.html');
+const made = spawnSync(process.execPath, [join(ROOT, 'bin/mcsim.js'), 'playground', '--out', file], {
+  encoding: 'utf8',
+});
+if (made.status !== 0) throw new Error(`mcsim playground failed: ${made.stderr}`);
+const dests: string[] = [];
+// 24 nodes spread over the mesh: a stride of 37 through its 256 (coprime, so each comes once).
+for (let i = 0; dests.length < 24; i++) {
+  const v = (i * 37 + 11) % 256;
+  const n = `${v % 16},${Math.floor(v / 16)}`;
+  if (n !== '7,7') dests.push(n);
+}
+const hash = `#topology=mesh%3A16x16&a=tpm&b=dual-path&source=7%2C7&dests=${encodeURIComponent(dests.join(' '))}`;
+
+const setup = spawnSync('bash', [join(ROOT, 'scripts/browser-setup.sh')], { encoding: 'utf8' });
+if (setup.status !== 0) throw new Error(`no browser: ${setup.stderr}`);
+const browser = await chromium.launch({ executablePath: CHROMIUM });
+const page = await browser.newPage({ viewport: { width: 1500, height: 900 } });
+const t0 = Date.now();
+await page.goto(`file://${file}${hash}`);
+await page.waitForFunction(() => (globalThis as { mcsimPlayground?: unknown }).mcsimPlayground !== undefined);
+const drawnMs = Date.now() - t0;
+await page.evaluate('globalThis.mcsimPlayground.idle()');
+const ranMs = Date.now() - t0;
+const fps: Record<string, number> = {};
+for (const [name, index] of Object.entries({ '20/s': 4, '100/s': 6 })) {
+  // A string, not a function: under tsx a function's inner closures call a helper the page lacks.
+  fps[name] = (await page.evaluate(`(async () => {
+    const p = globalThis.mcsimPlayground;
+    p.setCycle(0);
+    const speed = document.getElementById('speed');
+    speed.value = '${index}';
+    speed.dispatchEvent(new Event('change'));
+    document.getElementById('play').click();
+    let frames = 0;
+    let stop = false;
+    const tick = () => { frames++; if (!stop) requestAnimationFrame(tick); };
+    requestAnimationFrame(tick);
+    const t = performance.now();
+    await new Promise((res) => setTimeout(res, 4000));
+    stop = true;
+    if (p.state().cycle < p.state().end) document.getElementById('play').click();
+    return Math.round((10 * frames) / ((performance.now() - t) / 1000)) / 10;
+  })()`)) as number;
+}
+const s = (await page.evaluate('globalThis.mcsimPlayground.state()')) as { end: number };
+await browser.close();
+console.log(JSON.stringify({ drawnMs, ranMs, cycles: s.end, fps }));

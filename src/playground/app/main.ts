@@ -1,0 +1,272 @@
+import type { Trace } from '../../trace/format.js';
+import { type Player, SPEEDS, timeline } from '../../viewer/app/controls.js';
+import { layoutOf } from '../../viewer/app/layout.js';
+import { ViewModel } from '../../viewer/app/model.js';
+import { NetworkView } from '../../viewer/app/render.js';
+import type { PlaygroundNetwork, PlaygroundRun } from '../protocol.js';
+import { formHtml, readForm, setSchemes } from './form.js';
+import { arrivalsChart, avgTail, numbersHtml, planHtml } from './results.js';
+import { configOf, readState, runYaml, writeState } from './state.js';
+import { askWorker } from './worker-link.js';
+
+/** One side of the comparison: its network drawing, and its run once there is one. */
+interface Pane {
+  host: HTMLElement;
+  view: NetworkView;
+  model: ViewModel;
+  run?: PlaygroundRun;
+}
+
+const COLOURS: [string, string] = ['#4e79a7', '#e15759'];
+const $ = (id: string) => document.getElementById(id)!;
+
+/**
+ * The playground page: the network of the chosen config drawn twice; clicks choose the source and
+ * the destinations; Run has the Web Worker plan and simulate both schemes (the real planners and
+ * engine, worker.ts) and the two runs play side by side on one timeline, with their numbers.
+ * The state lives in the URL; `window.mcsimPlayground` exposes it for tests and scripts.
+ */
+function boot(): void {
+  let state = readState(location.hash);
+  let network: PlaygroundNetwork | undefined;
+  let panes: Pane[] = [];
+  let cycle = 0;
+  let playing = false;
+  let speed = 4;
+  let busy: Promise<void> = Promise.resolve();
+  $('form').innerHTML = formHtml(state);
+
+  const setError = (msg: string) => {
+    $('error').textContent = msg;
+  };
+  const save = () => history.replaceState(null, '', writeState(state));
+  const endOf = () => Math.max(0, ...panes.map((p) => (p.run ? p.model.end : 0)));
+
+  const drawAt = (t: number) => {
+    cycle = Math.max(0, Math.min(endOf(), t));
+    for (const p of panes) {
+      if (!p.run) {
+        p.view.draw([], undefined, false);
+        const nodes = network!.header.nodes;
+        const id = (n: string) => nodes.indexOf(n);
+        p.view.markEndpoints(state.source === undefined ? undefined : id(state.source), state.dests.map(id));
+        continue;
+      }
+      const dead = p.run.status === 'deadlock' && cycle >= p.model.end;
+      p.view.draw(p.model.heldAt(cycle), p.run.trace.worms[0]?.message, dead);
+    }
+    sync();
+  };
+
+  const player: Player = {
+    start: 0,
+    get end() {
+      return endOf();
+    },
+    cycle: () => cycle,
+    setCycle: (t) => Number.isFinite(t) && drawAt(Math.round(t)),
+    playing: () => playing,
+    setPlaying(on) {
+      playing = on && endOf() > 0;
+      if (playing && cycle >= endOf()) cycle = 0;
+      last = performance.now();
+      drawAt(cycle);
+    },
+    speed: () => speed,
+    setSpeed(i) {
+      speed = Math.max(0, Math.min(SPEEDS.length - 1, i));
+      sync();
+    },
+  };
+  let sync = timeline($('timeline'), player);
+  let last = 0;
+  let carry = 0;
+  const frame = (now: number) => {
+    if (playing) {
+      carry += ((now - last) / 1000) * SPEEDS[speed]!;
+      const n = Math.floor(carry);
+      if (n > 0) {
+        carry -= n;
+        drawAt(cycle + n);
+        if (cycle >= endOf()) playing = false;
+      }
+    }
+    last = now;
+    requestAnimationFrame(frame);
+  };
+  requestAnimationFrame(frame);
+
+  /** Both panes drawn anew: the bare network, or each run's trace. */
+  const buildPanes = (traces: [Trace, Trace], runs?: [PlaygroundRun, PlaygroundRun]) => {
+    panes = ['pane-a', 'pane-b'].map((id, i) => {
+      const host = $(id).querySelector<HTMLElement>('.stage')!;
+      host.innerHTML = '';
+      const model = new ViewModel(traces[i]!);
+      const view = new NetworkView(host, model, layoutOf(traces[i]!.header), null);
+      view.fit();
+      view.root.addEventListener('click', (e) => onNodeClick(e));
+      return { host, view, model, run: runs?.[i] };
+    });
+    sync = timeline($('timeline'), player);
+    drawAt(0);
+  };
+
+  const bare = (): [Trace, Trace] => {
+    const t: Trace = {
+      header: network!.header,
+      worms: [],
+      end: { type: 'end', cycle: 0, outcome: 'complete' },
+    };
+    return [t, t];
+  };
+
+  const clearResults = () => {
+    $('numbers').innerHTML = '';
+    $('chart').innerHTML = '';
+    $('plans').innerHTML = '';
+    $('status').textContent = '';
+    for (const k of ['a', 'b']) $(`yaml-${k}`).textContent = '';
+  };
+
+  const onNodeClick = (e: MouseEvent) => {
+    const n = (e.target as Element).getAttribute('data-node');
+    if (n === null || !network) return;
+    const name = network.header.nodes[Number(n)]!;
+    if (state.source === undefined || e.shiftKey) {
+      state = { ...state, source: name, dests: state.dests.filter((d) => d !== name) };
+    } else if (name === state.source) {
+      state = { ...state, source: undefined };
+    } else {
+      const has = state.dests.includes(name);
+      state = { ...state, dests: has ? state.dests.filter((d) => d !== name) : [...state.dests, name] };
+    }
+    save();
+    setError('');
+    if (panes.some((p) => p.run)) {
+      clearResults();
+      buildPanes(bare());
+    } else drawAt(0);
+  };
+
+  /** Asks the worker for the network of the state's config; keeps the nodes that still exist. */
+  const loadNetwork = async () => {
+    const a = await askWorker({ kind: 'network', config: configOf(state) });
+    if (!a.ok) return setError(a.error);
+    if (!('network' in a)) return;
+    network = a.network;
+    setError('');
+    const nodes = new Set(network.header.nodes);
+    state = {
+      ...state,
+      source: state.source !== undefined && nodes.has(state.source) ? state.source : undefined,
+      dests: state.dests.filter((d) => nodes.has(d)),
+    };
+    state = setSchemes(state, network.schemes);
+    save();
+    clearResults();
+    buildPanes(bare());
+  };
+
+  const run = async () => {
+    if (!network) return;
+    if (state.source === undefined || state.dests.length === 0)
+      return setError('choose a source (click a node) and at least one destination (click others)');
+    $('status').textContent = 'running...';
+    const req = (algorithm: string) => ({
+      algorithm,
+      source: state.source!,
+      dests: state.dests,
+      length: state.length,
+    });
+    const a = await askWorker({ kind: 'runs', config: configOf(state), runs: [req(state.a), req(state.b)] });
+    if (!a.ok) {
+      $('status').textContent = '';
+      return setError(a.error);
+    }
+    if (!('runs' in a)) return;
+    setError('');
+    const runs = a.runs as [PlaygroundRun, PlaygroundRun];
+    const names: [string, string] = [state.a, state.b];
+    buildPanes([runs[0].trace, runs[1].trace], runs);
+    $('numbers').innerHTML = numbersHtml(names, runs);
+    $('chart').innerHTML = arrivalsChart(names, runs, state.dests, COLOURS);
+    $('plans').innerHTML = runs.map((r, i) => planHtml(names[i]!, r)).join('');
+    $('status').textContent = runs.some((r) => r.status === 'deadlock')
+      ? `deadlock: ${runs.map((r, i) => `${names[i]} ${r.status}`).join(', ')}`
+      : '';
+    for (const [i, k] of ['a', 'b'].entries()) {
+      $(`pane-${k}`).querySelector('h2')!.textContent = `${names[i]}: latency ${runs[i]!.latency}`;
+      $(`yaml-${k}`).textContent = runYaml(state, names[i]!);
+    }
+  };
+
+  // The form: a changed network field reloads the network; a changed scheme or length clears results.
+  $('form').addEventListener('change', (e) => {
+    const id = (e.target as HTMLElement).id;
+    if (id === 'random-n') return;
+    const next = readForm(state);
+    if ('error' in next) return setError(next.error);
+    state = next.state;
+    save();
+    if (id === 'topology' || id === 'bufferDepth' || id === 'vcs' || id === 'consumption' || id === 'startup')
+      busy = busy.then(loadNetwork);
+    else {
+      for (const [k, s] of [
+        ['a', state.a],
+        ['b', state.b],
+      ] as const)
+        $(`pane-${k}`).querySelector('h2')!.textContent = s;
+      clearResults();
+      if (panes.some((p) => p.run)) buildPanes(bare());
+    }
+  });
+  $('run').onclick = () => {
+    busy = busy.then(run);
+  };
+  $('random').onclick = () => {
+    if (!network) return;
+    const k = Number(($('random-n') as HTMLInputElement).value);
+    const nodes = network.header.nodes;
+    const source = state.source ?? nodes[Math.floor(Math.random() * nodes.length)]!;
+    const others = nodes.filter((n) => n !== source);
+    for (let i = others.length - 1; i > 0; i--) {
+      const j = Math.floor(Math.random() * (i + 1));
+      [others[i], others[j]] = [others[j]!, others[i]!];
+    }
+    state = { ...state, source, dests: others.slice(0, Math.max(1, Math.min(k, others.length))) };
+    save();
+    clearResults();
+    buildPanes(bare());
+  };
+  $('clear').onclick = () => {
+    state = { ...state, source: undefined, dests: [] };
+    save();
+    clearResults();
+    buildPanes(bare());
+  };
+
+  busy = busy.then(loadNetwork).then(() => {
+    // A link with a source and destinations reproduces its comparison at once.
+    if (state.source !== undefined && state.dests.length > 0) return run();
+  });
+
+  (window as unknown as { mcsimPlayground: unknown }).mcsimPlayground = {
+    /** Settles once the page has answered everything asked so far. */
+    idle: () => busy,
+    state: () => ({
+      ...state,
+      cycle,
+      end: endOf(),
+      schemes: network?.schemes.map((s) => s.name) ?? [],
+      runs: panes.map((p) =>
+        p.run
+          ? { status: p.run.status, latency: p.run.latency, avgDest: avgTail(p.run), traffic: p.run.traffic }
+          : undefined,
+      ),
+      held: panes.map((p) => p.model.heldAt(cycle).length),
+    }),
+    setCycle: (t: number) => player.setCycle(t),
+  };
+}
+
+boot();
