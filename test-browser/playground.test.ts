@@ -93,6 +93,20 @@ describe('the playground', () => {
     assert.equal(s1.source, SOURCE);
     assert.deepEqual(s1.dests, DESTS);
     assert.equal(await page.locator('#pane-b .endpoint.dst').count(), DESTS.length, 'marked on both sides');
+    // The plans show before anything runs: mcsim plan's worms, by phase.
+    await idle(page);
+    for (const algorithm of ['tpm', 'dual-path']) {
+      const plan = planMulticast({ topology: 'mesh:16x16', algorithm, source: SOURCE, dests: DESTS }).view;
+      const listed = await page.locator(`ul.plan[data-scheme="${algorithm}"] li`).allInnerTexts();
+      assert.deepEqual(
+        listed,
+        plan.worms.map(
+          (w) =>
+            `phase ${w.phase}: ${w.source} \u2192 ${w.destinations.map((d) => `${d.node}(${d.service})`).join(' ')}`,
+        ),
+      );
+    }
+    assert.equal(await page.locator('td[data-metric="latency"]').count(), 0, 'not run yet');
     await page.click('#run');
     await idle(page);
     const s = await shown(page);
@@ -116,6 +130,17 @@ describe('the playground', () => {
       assert.equal(s.runs[i]!.traffic, m.traffic.total);
       assert.equal(await cell('traffic'), String(m.traffic.total));
       assert.equal(s.runs[i]!.latency, node.latency);
+      for (const a of node.arrivals)
+        assert.equal(
+          await page
+            .locator(`table.arrivals td[data-scheme="${algorithm}"][data-node="${a.node}"]`)
+            .innerText(),
+          `${a.header} / ${a.tail}`,
+        );
+      const get = page.locator(`#get-${'ab'[i]}`);
+      assert.equal(await get.getAttribute('download'), `mcsim-${algorithm}.yaml`);
+      const [download] = await Promise.all([page.waitForEvent('download'), get.click()]);
+      assert.equal(readFileSync((await download.path())!, 'utf8'), yaml, 'the button saves the YAML shown');
       // mcsim plan's numbers.
       const plan = planMulticast({ topology: 'mesh:16x16', algorithm, source: SOURCE, dests: DESTS }).view;
       assert.equal(await cell('hopLatency'), String(plan.hopLatency));
@@ -131,6 +156,7 @@ describe('the playground', () => {
           globalThis as unknown as { mcsimPlayground: { setCycle(t: number): void } }
         ).mcsimPlayground.setCycle(150),
       );
+      await page.evaluate(() => document.querySelector('aside')!.scrollTo(0, 0));
       mkdirSync(join(ROOT, 'docs/figures'), { recursive: true });
       await page.screenshot({ path: join(ROOT, 'docs/figures/playground.png') });
     }

@@ -17,6 +17,7 @@ footer{grid-column:1/4}
 table.numbers{border-collapse:collapse;margin-bottom:8px}table.numbers td,table.numbers th{padding:1px 8px 1px 0;text-align:left}
 svg.arrivals text{font:10px sans-serif;fill:#333}svg.arrivals .axis{fill:#777}
 ul.plan{padding-left:16px;margin:0 0 6px}
+table.arrivals{border-collapse:collapse;margin:6px 0 0}table.arrivals td,table.arrivals th{padding:0 8px 0 0;text-align:left}
 pre.yaml{font:11px ui-monospace,monospace;background:#f4f4f4;padding:4px;white-space:pre-wrap}
 `;
 
@@ -40,8 +41,8 @@ export function playgroundPage(appScript: string, workerScript: string): string 
 <div id="hint">Click a node for the source, then others for destinations (again to drop one; shift-click moves the source). Both schemes run on the same set, in your browser, with mcsim's own planners and engine.</div>
 <section class="pane" id="pane-a"><h2>A</h2><div class="stage"></div></section>
 <section class="pane" id="pane-b"><h2>B</h2><div class="stage"></div></section>
-<aside><div id="numbers"></div><div id="chart"></div><div id="plans"></div>
-<h4>as a config for mcsim run</h4><pre class="yaml" id="yaml-a"></pre><pre class="yaml" id="yaml-b"></pre></aside>
+<aside><div id="numbers"></div><div id="chart"></div><div id="arrivals"></div><div id="plans"></div>
+<h4>as a config for mcsim run</h4><a id="get-a" hidden></a><pre class="yaml" id="yaml-a"></pre><a id="get-b" hidden></a><pre class="yaml" id="yaml-b"></pre></aside>
 <footer><div id="timeline"></div></footer>
 <script id="mcsim-worker" type="text/plain">${inline(workerScript)}</script>
 <script>${inline(appScript)}</script>

@@ -36,14 +36,16 @@ export interface PlaygroundNetwork {
 
 /**
  * What the page asks its Web Worker (worker.ts): the network of a config and the schemes that fit
- * it, or runs of one config, each one multicast.
+ * it, the plans of multicasts (before they run), or runs of one config, each one multicast.
  */
 export type WorkerAsk =
   | { id: number; kind: 'network'; config: unknown }
+  | { id: number; kind: 'plans'; config: unknown; runs: PlaygroundRequest[] }
   | { id: number; kind: 'runs'; config: unknown; runs: PlaygroundRequest[] };
 
 /** The worker's answer, or the error as the CLI would word it. */
 export type WorkerAnswer =
   | { id: number; ok: true; network: PlaygroundNetwork }
+  | { id: number; ok: true; plans: PlanView[] }
   | { id: number; ok: true; runs: PlaygroundRun[] }
   | { id: number; ok: false; error: string };

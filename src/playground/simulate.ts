@@ -1,9 +1,16 @@
 import { planMulticast } from '../api/plan.js';
 import { parseConfig } from '../config/load.js';
+import type { PlanView } from '../multicast/inspect.js';
 import { tracePlan } from '../sim/plan-trace.js';
 import { assembleTrace, type TraceLine } from '../trace/format.js';
 import { deliveriesOf } from '../trace/replay.js';
 import type { PlaygroundRequest, PlaygroundRun } from './protocol.js';
+
+/** The plan of one multicast in the network of `config`, as `mcsim plan` shows it, without running it. */
+export function planOnly(config: unknown, req: PlaygroundRequest): PlanView {
+  const cfg = parseConfig(config);
+  return planMulticast({ topology: cfg.network.topology, ...req, length: req.length ?? 20 }).view;
+}
 
 /**
  * Plans and runs one multicast alone in the network of `config` (a config object as `mcsim run`

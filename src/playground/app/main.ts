@@ -5,7 +5,7 @@ import { ViewModel } from '../../viewer/app/model.js';
 import { NetworkView } from '../../viewer/app/render.js';
 import type { PlaygroundNetwork, PlaygroundRun } from '../protocol.js';
 import { formHtml, readForm, setSchemes } from './form.js';
-import { arrivalsChart, avgTail, numbersHtml, planHtml } from './results.js';
+import { arrivalsChart, arrivalsHtml, avgTail, numbersHtml, planHtml } from './results.js';
 import { configOf, readState, runYaml, writeState } from './state.js';
 import { askWorker } from './worker-link.js';
 
@@ -121,12 +121,37 @@ function boot(): void {
   };
 
   const clearResults = () => {
-    $('numbers').innerHTML = '';
-    $('chart').innerHTML = '';
-    $('plans').innerHTML = '';
+    for (const id of ['numbers', 'chart', 'arrivals']) $(id).innerHTML = '';
     $('status').textContent = '';
-    for (const k of ['a', 'b']) $(`yaml-${k}`).textContent = '';
+    for (const k of ['a', 'b']) {
+      $(`yaml-${k}`).textContent = '';
+      $(`get-${k}`).hidden = true;
+    }
+    busy = busy.then(showPlans);
   };
+
+  /** Both schemes' plans for the chosen set, before anything runs. */
+  const showPlans = async () => {
+    if (!network || state.source === undefined || state.dests.length === 0) {
+      $('plans').innerHTML = '';
+      return;
+    }
+    const a = await askWorker({
+      kind: 'plans',
+      config: configOf(state),
+      runs: [request(state.a), request(state.b)],
+    });
+    if (!a.ok) return setError(a.error);
+    if (!('plans' in a)) return;
+    $('plans').innerHTML =
+      `<p class="note">planned; run both to simulate</p>${a.plans.map((p, i) => planHtml([state.a, state.b][i]!, p)).join('')}`;
+  };
+  const request = (algorithm: string) => ({
+    algorithm,
+    source: state.source!,
+    dests: state.dests,
+    length: state.length,
+  });
 
   const onNodeClick = (e: MouseEvent) => {
     const n = (e.target as Element).getAttribute('data-node');
@@ -145,7 +170,10 @@ function boot(): void {
     if (panes.some((p) => p.run)) {
       clearResults();
       buildPanes(bare());
-    } else drawAt(0);
+    } else {
+      drawAt(0);
+      busy = busy.then(showPlans);
+    }
   };
 
   /** Asks the worker for the network of the state's config; keeps the nodes that still exist. */
@@ -190,13 +218,21 @@ function boot(): void {
     buildPanes([runs[0].trace, runs[1].trace], runs);
     $('numbers').innerHTML = numbersHtml(names, runs);
     $('chart').innerHTML = arrivalsChart(names, runs, state.dests, COLOURS);
-    $('plans').innerHTML = runs.map((r, i) => planHtml(names[i]!, r)).join('');
+    $('arrivals').innerHTML = arrivalsHtml(names, runs, state.dests);
+    $('plans').innerHTML = runs.map((r, i) => planHtml(names[i]!, r.plan)).join('');
     $('status').textContent = runs.some((r) => r.status === 'deadlock')
       ? `deadlock: ${runs.map((r, i) => `${names[i]} ${r.status}`).join(', ')}`
       : '';
     for (const [i, k] of ['a', 'b'].entries()) {
       $(`pane-${k}`).querySelector('h2')!.textContent = `${names[i]}: latency ${runs[i]!.latency}`;
-      $(`yaml-${k}`).textContent = runYaml(state, names[i]!);
+      const yaml = runYaml(state, names[i]!);
+      $(`yaml-${k}`).textContent = yaml;
+      const get = $(`get-${k}`) as HTMLAnchorElement;
+      URL.revokeObjectURL(get.href);
+      get.href = URL.createObjectURL(new Blob([yaml], { type: 'text/yaml' }));
+      get.download = `mcsim-${names[i]}.yaml`;
+      get.textContent = `download ${names[i]}'s config`;
+      get.hidden = false;
     }
   };
 

@@ -1,3 +1,4 @@
+import type { PlanView } from '../../multicast/inspect.js';
 import type { PlaygroundRun } from '../protocol.js';
 
 const esc = (s: string) => s.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -73,13 +74,29 @@ export function arrivalsChart(
   return `<svg class="arrivals" width="${width}" height="${h}" role="img" aria-label="tail arrival per destination">${legend}${bars}<text x="${labelW}" y="${h - 2}" class="axis">0</text><text x="${labelW + barW}" y="${h - 2}" class="axis" text-anchor="end">${max} cycles</text></svg>`;
 }
 
-/** Each scheme's plan before it runs: its worms by phase, with their stops' services. */
-export function planHtml(name: string, r: PlaygroundRun): string {
-  const worms = r.plan.worms
+/** A scheme's plan: its worms by phase, with their stops' services (shown before it runs). */
+export function planHtml(name: string, plan: PlanView): string {
+  const worms = plan.worms
     .map(
       (w) =>
         `<li>phase ${w.phase}: ${esc(w.source)} &rarr; ${esc(w.destinations.map((s) => `${s.node}(${s.service})`).join(' '))}</li>`,
     )
     .join('');
-  return `<h4>${esc(name)}: ${r.plan.worms.length} worm(s), ${r.plan.phases} phase(s)</h4><ul class="plan">${worms}</ul>`;
+  return `<h4>${esc(name)}: ${plan.worms.length} worm(s), ${plan.phases} phase(s)</h4><ul class="plan" data-scheme="${esc(name)}">${worms}</ul>`;
+}
+
+/** Per destination, the cycles its header and its tail arrived under each scheme. */
+export function arrivalsHtml(
+  names: [string, string],
+  runs: [PlaygroundRun, PlaygroundRun],
+  dests: readonly string[],
+): string {
+  const at = runs.map((r) => new Map(r.arrivals.map((a) => [a.node, a])));
+  const cell = (k: number, d: string) => {
+    const a = at[k]!.get(d);
+    const txt = !a ? '&mdash;' : `${a.header} / ${a.tail < 0 ? '&mdash;' : a.tail}`;
+    return `<td data-scheme="${esc(names[k]!)}" data-node="${esc(d)}">${txt}</td>`;
+  };
+  const rows = dests.map((d) => `<tr><td>${esc(d)}</td>${cell(0, d)}${cell(1, d)}</tr>`).join('');
+  return `<table class="arrivals"><tr><th>destination</th><th>${esc(names[0])}</th><th>${esc(names[1])}</th></tr>${rows}</table><p class="note">header / tail arrival, cycles</p>`;
 }
