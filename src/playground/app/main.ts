@@ -1,5 +1,5 @@
 import type { Trace } from '../../trace/format.js';
-import { type Player, SPEEDS, timeline } from '../../viewer/app/controls.js';
+import { bindKeys, type Player, SPEEDS, timeline } from '../../viewer/app/controls.js';
 import { layoutOf } from '../../viewer/app/layout.js';
 import { ViewModel } from '../../viewer/app/model.js';
 import { NetworkView } from '../../viewer/app/render.js';
@@ -280,6 +280,21 @@ function boot(): void {
     clearResults();
     buildPanes(bare());
   };
+
+  // The viewer's keys, on both sides at once (h: each side's own utilisation heat map).
+  bindKeys({
+    player,
+    toggleHeat: () => {
+      for (const p of panes) p.view.setHeat(!p.view.heat);
+    },
+    clearSelection: () => undefined,
+    fit: () => {
+      for (const p of panes) p.view.fit();
+    },
+    zoom: (f) => {
+      for (const p of panes) p.view.zoomBy(f);
+    },
+  });
 
   busy = busy.then(loadNetwork).then(() => {
     // A link with a source and destinations reproduces its comparison at once.
