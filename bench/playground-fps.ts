@@ -3,7 +3,8 @@
  * opened in Chromium (scripts/browser-setup.sh) on a link comparing TPM and dual-path on a 16x16
  * mesh from 7,7 to 24 destinations: milliseconds until the page is drawn and until both runs are
  * shown, then frames per second while both play at 20 and 100 cycles/s. Prints one JSON line. A
- * measurement, not a test: docs/playground.md keeps the current figures.
+ * measurement, not a test: docs/playground.md keeps the current figures. `-- K` measures a KxK
+ * mesh instead (up to 32: the playground's largest).
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
@@ -18,14 +19,15 @@ const made = spawnSync(process.execPath, [join(ROOT, 'bin/mcsim.js'), 'playgroun
   encoding: 'utf8',
 });
 if (made.status !== 0) throw new Error(`mcsim playground failed: ${made.stderr}`);
+const K = Number(process.argv[2] ?? 16);
 const dests: string[] = [];
-// 24 nodes spread over the mesh: a stride of 37 through its 256 (coprime, so each comes once).
+// 24 nodes spread over the mesh: an odd stride through its K*K nodes (coprime, so each comes once).
 for (let i = 0; dests.length < 24; i++) {
-  const v = (i * 37 + 11) % 256;
-  const n = `${v % 16},${Math.floor(v / 16)}`;
+  const v = (i * 37 + 11) % (K * K);
+  const n = `${v % K},${Math.floor(v / K)}`;
   if (n !== '7,7') dests.push(n);
 }
-const hash = `#topology=mesh%3A16x16&a=tpm&b=dual-path&source=7%2C7&dests=${encodeURIComponent(dests.join(' '))}`;
+const hash = `#topology=mesh%3A${K}x${K}&a=tpm&b=dual-path&source=7%2C7&dests=${encodeURIComponent(dests.join(' '))}`;
 
 const setup = spawnSync('bash', [join(ROOT, 'scripts/browser-setup.sh')], { encoding: 'utf8' });
 if (setup.status !== 0) throw new Error(`no browser: ${setup.stderr}`);
@@ -60,4 +62,4 @@ for (const [name, index] of Object.entries({ '20/s': 4, '100/s': 6 })) {
 }
 const s = (await page.evaluate('globalThis.mcsimPlayground.state()')) as { end: number };
 await browser.close();
-console.log(JSON.stringify({ drawnMs, ranMs, cycles: s.end, fps }));
+console.log(JSON.stringify({ mesh: `${K}x${K}`, drawnMs, ranMs, cycles: s.end, fps }));

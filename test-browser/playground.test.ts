@@ -213,6 +213,14 @@ describe('the playground', () => {
     }
     assert.equal(await page.locator('#error').innerText(), want);
     assert.match(cli.stderr, new RegExp(want.replace(/^[^:]+: /, '').replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
+    // A network larger than it draws fluidly is refused, pointing to mcsim view.
+    await page.fill('#topology', 'mesh:64x64');
+    await page.locator('#topology').blur();
+    await idle(page);
+    assert.match(
+      await page.locator('#error').innerText(),
+      /^network\.topology: mesh:64x64 has 4096 nodes; the playground draws up to 1024/,
+    );
     // Run with no source asks for one.
     await page.fill('#topology', 'mesh:4x4');
     await page.locator('#topology').blur();

@@ -1,6 +1,9 @@
 import type { PlanView } from '../multicast/inspect.js';
 import type { Trace, TraceHeader } from '../trace/format.js';
 
+/** The plan view the page shows (`mcsim plan --json`'s), named here so the page imports only this module. */
+export type { PlanView };
+
 /** One multicast the playground runs: a scheme from a source to destinations, in a config's network. */
 export interface PlaygroundRequest {
   algorithm: string;

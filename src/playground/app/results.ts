@@ -1,5 +1,4 @@
-import type { PlanView } from '../../multicast/inspect.js';
-import type { PlaygroundRun } from '../protocol.js';
+import type { PlanView, PlaygroundRun } from '../protocol.js';
 
 const esc = (s: string) => s.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
 
