@@ -56,13 +56,14 @@ export async function playgroundWorkerScript(): Promise<string> {
   return readFileSync(built, 'utf8');
 }
 
-/** The page's own script (the form, the two drawings, the numbers), bundled with d3 from the sources. */
+/**
+ * The page's own script (the form, the two drawings, the numbers), bundled with d3 from the sources
+ * (the build script bundles it the same way; src/playground/app is not compiled into dist/).
+ */
 export async function playgroundAppScript(): Promise<string> {
   const esbuild = await import('esbuild');
   const r = await esbuild.build({
-    ...workerBundleOptions(
-      fileURLToPath(new URL(`./app/main${here().endsWith('.ts') ? '.ts' : '.js'}`, import.meta.url)),
-    ),
+    ...workerBundleOptions(fileURLToPath(new URL('./app/main.ts', import.meta.url))),
     write: false,
   });
   return r.outputFiles[0]!.text;
