@@ -186,6 +186,34 @@ describe('the playground', () => {
     await again.close();
   });
 
+  it('every kind of network: a CCC, a fat tree and an InfiniBand mesh run there as in Node', async (t) => {
+    if (unavailable) return peerUnavailable(t, 'Chromium', unavailable);
+    const cases: Array<[string, string, string, string, string[]]> = [
+      ['ccc:3', 'uccc', 'separate', '0,000', ['1,011', '2,110', '0,111', '1,100']],
+      ['fattree:16', 'bitstring', 'umin', '0', ['5', '6', '9', '15']],
+      ['ibmesh:3x3', 'separate', 'umin', '0,0', ['2,2', '1,0', '0,2']],
+    ];
+    for (const [topology, a, b, source, dests] of cases) {
+      const q = new URLSearchParams({ topology, a, b, source, dests: dests.join(' ') });
+      const page = await open(`#${q.toString()}`);
+      const s = await shown(page);
+      assert.deepEqual([s.topology, s.a, s.b, s.source, s.dests], [topology, a, b, source, dests]);
+      for (const [i, algorithm] of [a, b].entries()) {
+        const node = simulateMulticast({ network: { topology } }, { algorithm, source, dests });
+        assert.equal(s.runs[i]!.status, 'complete', `${topology} ${algorithm}`);
+        assert.equal(s.runs[i]!.latency, node.latency, `${topology} ${algorithm}`);
+        assert.equal(s.runs[i]!.traffic, node.traffic, `${topology} ${algorithm}`);
+      }
+      // Clicking works on every kind too: a click on a destination's node drops it.
+      assert.equal(await page.locator('#pane-a .endpoint.src').count(), 1);
+      const id = describeNetwork({ network: { topology } }).header.nodes.indexOf(dests[0]!);
+      await page.click(`#pane-b circle.node[data-node="${id}"]`);
+      await idle(page);
+      assert.deepEqual((await shown(page)).dests, dests.slice(1));
+      await page.close();
+    }
+  });
+
   it("refuses an invalid choice in the form with the CLI's message", async (t) => {
     if (unavailable) return peerUnavailable(t, 'Chromium', unavailable);
     const page = await open();
