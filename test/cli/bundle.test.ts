@@ -128,4 +128,17 @@ describe('the bundled command (bin/mcsim.js)', () => {
     assert.equal(v.status, 0, v.stderr);
     assert.match(readFileSync(html, 'utf8'), /<script>/);
   });
+
+  it('the playground page comes from the build: the page with its worker inline', () => {
+    const out = join(mkdtempSync(join(tmpdir(), 'mcsim-bundle-')), 'p.html');
+    const r = mcsim('playground', '--out', out, '--topology', 'torus:8x8');
+    assert.equal(r.status, 0, r.stderr);
+    assert.match(r.stdout, /^wrote .*p\.html: open file:\/\/.*#topology=torus%3A8x8 in a browser/);
+    const page = readFileSync(out, 'utf8');
+    assert.equal(
+      page,
+      readFileSync(new URL('../../dist/playground/playground.html', import.meta.url), 'utf8'),
+    );
+    assert.match(page, /<script id="mcsim-worker" type="text\/plain">/);
+  });
 });
