@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Plugin } from 'esbuild';
+import { bundledScript } from '../util/bundled.js';
 import { McsimError } from '../util/errors.js';
 
 /** Where the build puts the playground: its worker's script and its page, in dist/playground/. */
@@ -36,24 +37,16 @@ export function workerBundleOptions(entry: string) {
 
 /**
  * The playground's Web Worker script: the planners and the engine bundled for the browser at build
- * time (npm run build). Run from the sources (tsx, the tests), it is bundled on the spot with the
- * pinned esbuild, so it is never stale.
+ * time (npm run build), or on the spot when run from the sources.
  */
-export async function playgroundWorkerScript(): Promise<string> {
-  if (here().endsWith('.ts')) {
-    const esbuild = await import('esbuild');
-    const r = await esbuild.build({
-      ...workerBundleOptions(fileURLToPath(new URL('./worker.ts', import.meta.url))),
-      write: false,
-    });
-    return r.outputFiles[0]!.text;
-  }
-  const built = fileURLToPath(new URL(`../playground/${WORKER_NAME}`, import.meta.url));
-  if (!existsSync(built))
-    throw new McsimError(
-      `the playground was not built (${WORKER_NAME} missing beside ${here()}): run npm run build`,
-    );
-  return readFileSync(built, 'utf8');
+export function playgroundWorkerScript(): Promise<string> {
+  return bundledScript({
+    from: import.meta.url,
+    source: './worker.ts',
+    built: `../playground/${WORKER_NAME}`,
+    options: workerBundleOptions,
+    what: "the playground's worker",
+  });
 }
 
 /**
