@@ -10,10 +10,9 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium } from 'playwright-core';
+import { framesWhilePlaying, launchChromium } from './browser-frames.js';
 
 const ROOT = new URL('..', import.meta.url).pathname;
-const CHROMIUM = process.env.CHROMIUM ?? '/usr/bin/chromium';
 const file = join(mkdtempSync(join(tmpdir(), 'mcsim-playground-bench-')), 'playground.html');
 const made = spawnSync(process.execPath, [join(ROOT, 'bin/mcsim.js'), 'playground', '--out', file], {
   encoding: 'utf8',
@@ -29,9 +28,7 @@ for (let i = 0; dests.length < 24; i++) {
 }
 const hash = `#topology=mesh%3A${K}x${K}&a=tpm&b=dual-path&source=7%2C7&dests=${encodeURIComponent(dests.join(' '))}`;
 
-const setup = spawnSync('bash', [join(ROOT, 'scripts/browser-setup.sh')], { encoding: 'utf8' });
-if (setup.status !== 0) throw new Error(`no browser: ${setup.stderr}`);
-const browser = await chromium.launch({ executablePath: CHROMIUM });
+const browser = await launchChromium();
 const page = await browser.newPage({ viewport: { width: 1500, height: 900 } });
 const t0 = Date.now();
 await page.goto(`file://${file}${hash}`);
@@ -41,24 +38,8 @@ await page.evaluate('globalThis.mcsimPlayground.idle()');
 const ranMs = Date.now() - t0;
 const fps: Record<string, number> = {};
 for (const [name, index] of Object.entries({ '20/s': 4, '100/s': 6 })) {
-  // A string, not a function: under tsx a function's inner closures call a helper the page lacks.
-  fps[name] = (await page.evaluate(`(async () => {
-    const p = globalThis.mcsimPlayground;
-    p.setCycle(0);
-    const speed = document.getElementById('speed');
-    speed.value = '${index}';
-    speed.dispatchEvent(new Event('change'));
-    document.getElementById('play').click();
-    let frames = 0;
-    let stop = false;
-    const tick = () => { frames++; if (!stop) requestAnimationFrame(tick); };
-    requestAnimationFrame(tick);
-    const t = performance.now();
-    await new Promise((res) => setTimeout(res, 4000));
-    stop = true;
-    if (p.state().cycle < p.state().end) document.getElementById('play').click();
-    return Math.round((10 * frames) / ((performance.now() - t) / 1000)) / 10;
-  })()`)) as number;
+  await page.evaluate('globalThis.mcsimPlayground.setCycle(0)');
+  fps[name] = await framesWhilePlaying(page, index, 4);
 }
 const s = (await page.evaluate('globalThis.mcsimPlayground.state()')) as { end: number };
 await browser.close();

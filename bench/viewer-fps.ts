@@ -10,10 +10,9 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium } from 'playwright-core';
+import { framesWhilePlaying, launchChromium } from './browser-frames.js';
 
 const ROOT = new URL('..', import.meta.url).pathname;
-const CHROMIUM = process.env.CHROMIUM ?? '/usr/bin/chromium';
 /** Speeds of the viewer's menu (cycles per second) played in turn, by index into SPEEDS. */
 const SPEEDS = { '10/s': 3, '100/s': 6, '1000/s': 9 };
 const SECONDS = 5;
@@ -46,9 +45,7 @@ if (!file) {
   worms = Number(/\((\d+) worm/.exec(r.stdout)?.[1]);
 }
 
-const setup = spawnSync('bash', [join(ROOT, 'scripts/browser-setup.sh')], { encoding: 'utf8' });
-if (setup.status !== 0) throw new Error(`no browser: ${setup.stderr}`);
-const browser = await chromium.launch({ executablePath: CHROMIUM });
+const browser = await launchChromium();
 const fps: Record<string, number> = {};
 let readyMs = 0;
 for (const [name, index] of Object.entries(SPEEDS)) {
@@ -57,24 +54,8 @@ for (const [name, index] of Object.entries(SPEEDS)) {
   await page.goto(`file://${file}`);
   await page.waitForFunction(() => (globalThis as { mcsimViewer?: unknown }).mcsimViewer !== undefined);
   readyMs = Math.max(readyMs, Date.now() - t0);
-  // A string, not a function: under tsx a function's inner closures call a helper the page lacks.
-  fps[name] = (await page.evaluate(`(async () => {
-    const v = globalThis.mcsimViewer;
-    v.setCycle(3000);
-    const speed = document.getElementById('speed');
-    speed.value = '${index}';
-    speed.dispatchEvent(new Event('change'));
-    let frames = 0;
-    let stop = false;
-    const tick = () => { frames++; if (!stop) requestAnimationFrame(tick); };
-    v.play();
-    requestAnimationFrame(tick);
-    const t = performance.now();
-    await new Promise((res) => setTimeout(res, ${SECONDS * 1000}));
-    stop = true;
-    v.pause();
-    return Math.round((10 * frames) / ((performance.now() - t) / 1000)) / 10;
-  })()`)) as number;
+  await page.evaluate('globalThis.mcsimViewer.setCycle(3000)');
+  fps[name] = await framesWhilePlaying(page, index, SECONDS);
   await page.close();
 }
 await browser.close();
