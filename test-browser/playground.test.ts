@@ -258,4 +258,22 @@ describe('the playground', () => {
     assert.match(await page.locator('#error').innerText(), /choose a source/);
     await page.close();
   });
+
+  it("draws a random set with mcsim's seeded generator: the same first draw on every page", async (t) => {
+    if (unavailable) return peerUnavailable(t, 'Chromium', unavailable);
+    const draw = async () => {
+      const page = await open('#topology=mesh%3A6x6');
+      await page.fill('#random-n', '5');
+      await page.click('#random');
+      await idle(page);
+      const s = await shown(page);
+      await page.close();
+      return [s.source, s.dests] as const;
+    };
+    const [source, dests] = await draw();
+    assert.ok(source !== undefined);
+    assert.equal(new Set(dests).size, 5);
+    assert.ok(!dests.includes(source!), 'the source is not among its destinations');
+    assert.deepEqual(await draw(), [source, dests]);
+  });
 });

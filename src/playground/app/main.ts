@@ -1,5 +1,6 @@
 import type { Trace } from '../../trace/format.js';
-import { bindKeys, type Player, SPEEDS, timeline } from '../../viewer/app/controls.js';
+import { Rng } from '../../util/rng.js';
+import { bindKeys, type Player, playLoop, SPEEDS, timeline } from '../../viewer/app/controls.js';
 import { layoutOf } from '../../viewer/app/layout.js';
 import { ViewModel } from '../../viewer/app/model.js';
 import { NetworkView } from '../../viewer/app/render.js';
@@ -64,12 +65,15 @@ function boot(): void {
       return endOf();
     },
     cycle: () => cycle,
-    setCycle: (t) => Number.isFinite(t) && drawAt(Math.round(t)),
+    setCycle(t) {
+      if (!Number.isFinite(t)) return;
+      drawAt(Math.round(t));
+      if (cycle >= endOf()) playing = false;
+    },
     playing: () => playing,
     setPlaying(on) {
       playing = on && endOf() > 0;
       if (playing && cycle >= endOf()) cycle = 0;
-      last = performance.now();
       drawAt(cycle);
     },
     speed: () => speed,
@@ -79,22 +83,7 @@ function boot(): void {
     },
   };
   let sync = timeline($('timeline'), player);
-  let last = 0;
-  let carry = 0;
-  const frame = (now: number) => {
-    if (playing) {
-      carry += ((now - last) / 1000) * SPEEDS[speed]!;
-      const n = Math.floor(carry);
-      if (n > 0) {
-        carry -= n;
-        drawAt(cycle + n);
-        if (cycle >= endOf()) playing = false;
-      }
-    }
-    last = now;
-    requestAnimationFrame(frame);
-  };
-  requestAnimationFrame(frame);
+  playLoop(player);
 
   /** Both panes drawn anew: the bare network, or each run's trace. */
   const buildPanes = (traces: [Trace, Trace], runs?: [PlaygroundRun, PlaygroundRun]) => {
@@ -259,17 +248,17 @@ function boot(): void {
   $('run').onclick = () => {
     busy = busy.then(run);
   };
+  let draws = 1;
   $('random').onclick = () => {
     if (!network) return;
     const k = Number(($('random-n') as HTMLInputElement).value);
     const nodes = network.header.nodes;
-    const source = state.source ?? nodes[Math.floor(Math.random() * nodes.length)]!;
-    const others = nodes.filter((n) => n !== source);
-    for (let i = others.length - 1; i > 0; i--) {
-      const j = Math.floor(Math.random() * (i + 1));
-      [others[i], others[j]] = [others[j]!, others[i]!];
-    }
-    state = { ...state, source, dests: others.slice(0, Math.max(1, Math.min(k, others.length))) };
+    // mcsim's seeded generator, as the simulator's random sets are drawn (traffic/destinations.ts):
+    // the n-th press on a page draws the same set every time; the URL keeps the one drawn.
+    const rng = new Rng(draws++);
+    const source = state.source === undefined ? rng.int(nodes.length) : nodes.indexOf(state.source);
+    const dests = rng.sample(nodes.length, Math.max(1, Math.min(k, nodes.length - 1)), source);
+    state = { ...state, source: nodes[source]!, dests: dests.map((d) => nodes[d]!) };
     save();
     clearResults();
     buildPanes(bare());

@@ -39,6 +39,28 @@ export function timeline(host: HTMLElement, p: Player): () => void {
   };
 }
 
+/**
+ * Plays a player: on every animation frame, while it plays, it moves on by the cycles its speed
+ * gives for the time since the frame before (fractions of a cycle carried to the next frame).
+ */
+export function playLoop(p: Player): void {
+  let last = performance.now();
+  let carry = 0;
+  const frame = (now: number) => {
+    if (p.playing()) {
+      carry += ((now - last) / 1000) * SPEEDS[p.speed()]!;
+      const n = Math.floor(carry);
+      if (n > 0) {
+        carry -= n;
+        p.setCycle(p.cycle() + n);
+      }
+    }
+    last = now;
+    requestAnimationFrame(frame);
+  };
+  requestAnimationFrame(frame);
+}
+
 export interface KeyActions {
   player: Player;
   toggleHeat(): void;

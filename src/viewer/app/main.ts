@@ -1,6 +1,6 @@
 import type { Trace } from '../../trace/format.js';
 import { type PackedTrace, unpackTrace } from '../../trace/packed.js';
-import { bindKeys, type Player, SPEEDS, timeline } from './controls.js';
+import { bindKeys, type Player, playLoop, SPEEDS, timeline } from './controls.js';
 import { layoutOf } from './layout.js';
 import { legendHtml } from './legend.js';
 import { ViewModel } from './model.js';
@@ -60,7 +60,6 @@ function boot(trace: Trace): void {
     setPlaying(on) {
       playing = on;
       if (on && cycle >= model.end) cycle = model.start;
-      if (on) last = performance.now();
       render();
     },
     speed: () => speed,
@@ -71,21 +70,7 @@ function boot(trace: Trace): void {
   };
   const sync = timeline($('timeline'), player);
 
-  let last = 0;
-  let carry = 0;
-  const frame = (now: number) => {
-    if (playing) {
-      carry += ((now - last) / 1000) * SPEEDS[speed]!;
-      const n = Math.floor(carry);
-      if (n > 0) {
-        carry -= n;
-        player.setCycle(cycle + n);
-      }
-    }
-    last = now;
-    requestAnimationFrame(frame);
-  };
-  requestAnimationFrame(frame);
+  playLoop(player);
 
   const select = (m: number | undefined) => {
     selected = m;
