@@ -37,8 +37,13 @@ export class Allocator {
   private defer: Int32Array = new Int32Array(16);
   private inKey: Int32Array | undefined;
   private readonly mayClaim: boolean;
+  /**
+   * The queueWaits shortcut (fast/shortcuts.ts): a branch the model says waits in its output's queue
+   * behind another packet (SwitchPolicy.waitsInQueue) is not requested; mayClaim would refuse it.
+   */
+  private readonly queueWaits: boolean;
 
-  constructor(s: EngineState, policy: SwitchPolicy) {
+  constructor(s: EngineState, policy: SwitchPolicy, queueWaits = false) {
     this.s = s;
     this.policy = policy;
     this.adaptive = new AdaptiveChoice(s, policy);
@@ -47,6 +52,8 @@ export class Allocator {
     this.rrAlloc = new Int32Array(s.net.numNetChannels + s.net.numNodes);
     this.onRequest = policy.onRequest !== undefined;
     this.mayClaim = policy.mayClaim !== undefined;
+    this.queueWaits = queueWaits && policy.waitsInQueue !== undefined;
+    if (this.queueWaits) s.queued = new Uint8Array(s.net.numBuffers);
   }
 
   allocate(t: number): void {
@@ -69,9 +76,12 @@ export class Allocator {
     let nreq = 0;
     let ndefer = 0;
     const waits = s.waits !== undefined;
+    const queued = s.queued;
     for (let i = 0; i < s.pendCount; i++) {
       const b = s.pend[i]!;
       if (t < s.readyAt[b]!) continue;
+      // Every open branch waits in its output's queue (below): nothing to ask until one reaches the front.
+      if (queued !== undefined && queued[b] === 1) continue;
       if (this.ordered && !this.policy.mayRequest!(b)) continue;
       const n = s.brN[b]!;
       // A unicast head whose group has no free buffer would not ask (request): it waits on the
@@ -85,11 +95,19 @@ export class Allocator {
         }
       }
       const r = net.bufRouter[b]!;
+      let open = 0;
+      let behind = 0;
       for (let k = 0; k < n; k++) {
         const slot = k * NB + b;
         if (brOut[slot] !== -1) continue;
+        open++;
         if (slot < s.brReady.length && t < s.brReady[slot]!) continue;
         const alt = s.brAlt[slot]!;
+        // Behind another packet in its output's queue: mayClaim would refuse it (queueWaits).
+        if (alt === 0 && queued !== undefined && this.policy.waitsInQueue!(slot, s.brGroup[slot]!, t)) {
+          behind++;
+          continue;
+        }
         if (alt !== 0) {
           // A model that commits adaptive choices at the request (onRequest) moves the switch's
           // pointer within the cycle: those choices are made after this loop, in a fixed order.
@@ -104,6 +122,7 @@ export class Allocator {
         }
         nreq = this.request(slot, b, t, nreq);
       }
+      if (behind > 0 && behind === open) queued![b] = 1;
     }
     if (ndefer > 0) nreq = this.committedChoices(ndefer, t, nreq);
     return nreq;
@@ -167,8 +186,14 @@ export class Allocator {
     const s = this.s;
     const NB = s.NB;
     const brOut = s.brOut;
+    const queued = s.queued;
     for (let i = 0; i < s.pendCount; ) {
       const b = s.pend[i]!;
+      // Waiting in queues: no branch of it was granted.
+      if (queued !== undefined && queued[b] === 1) {
+        i++;
+        continue;
+      }
       const n = s.brN[b]!;
       let open = false;
       for (let k = 0; k < n; k++) if (brOut[k * NB + b] === -1) open = true;

@@ -59,6 +59,11 @@ export class LinkStage extends LinkReadiness {
   private readonly events: MoveEvents;
   /** Buffers may sleep (fast/buffer-sleep.ts): skipped until an event wakes them (fast/shortcuts.ts). */
   private readonly sleeps: boolean;
+  /**
+   * Where buffers may not sleep: a buffer none of whose branches has an output yet still does until
+   * a grant wakes it (the outputWaits shortcut, BufferSleep.napIfWaiting).
+   */
+  private readonly naps: boolean;
   private readonly sleep: BufferSleep;
   /** Whole-packet link arbitration (SwitchPolicy.wholePackets): per channel, the VC mid-packet, or -1. */
   private readonly whole: boolean;
@@ -80,6 +85,7 @@ export class LinkStage extends LinkReadiness {
     this.model = policy;
     this.lock = new Int32Array(this.whole ? s.net.numChannels : 0).fill(-1);
     this.sleeps = shortcuts.sleep;
+    this.naps = shortcuts.outputWaits && !shortcuts.sleep;
     this.sleep = new BufferSleep(s);
     this.units =
       shortcuts.streams || shortcuts.packed || shortcuts.drainLines
@@ -127,6 +133,7 @@ export class LinkStage extends LinkReadiness {
     // every use, a local once (the bundle writes a literal either way: fast/sleep-states.ts).
     const isAsleep = ASLEEP;
     const sleeps = this.sleeps;
+    const naps = this.naps;
     const sleep = this.sleep;
     if (this.order.length < nact * st.MB) this.order = new Int32Array(2 * nact * st.MB);
     const order = this.order;
@@ -194,7 +201,10 @@ export class LinkStage extends LinkReadiness {
             chan[c + CH_SLOT] = s;
           }
         }
-        if (blocked && !awake) sleep.fallAsleep(b);
+        if (blocked) {
+          if (!awake) sleep.fallAsleep(b);
+          else if (naps) sleep.napIfWaiting(b);
+        }
       }
     }
     return n;

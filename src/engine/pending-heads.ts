@@ -21,6 +21,13 @@ export class PendingHeads {
   waits: GroupWaits | undefined;
   /** Heads in their routing delay (the routingWheel shortcut), or undefined when off. */
   wheel: RoutingWheel | undefined;
+  /**
+   * Per buffer, 1 while every branch of its pending head that has no output waits in its output's
+   * queue behind another packet (the queueWaits shortcut): allocation passes over the head, keeping
+   * its place in the list, until the switch model says one of those branches reached the front
+   * (`queueFront`). Undefined when the shortcut is off or the model keeps no queues.
+   */
+  queued: Uint8Array | undefined;
 
   constructor(numBuffers: number) {
     this.pend = new Int32Array(numBuffers);
@@ -43,6 +50,7 @@ export class PendingHeads {
   }
 
   addPending(b: number): void {
+    if (this.queued !== undefined) this.queued[b] = 0;
     if (this.pendPos[b] !== -1) return;
     this.pendPos[b] = this.pendCount;
     this.pend[this.pendCount++] = b;
@@ -66,6 +74,11 @@ export class PendingHeads {
   waitForGroup(b: number, g: number): void {
     this.unpend(b);
     this.waits!.add(b, g);
+  }
+
+  /** A branch of buffer b's head reached the front of its output's queue: allocation looks at it again. */
+  queueFront(b: number): void {
+    if (this.queued !== undefined) this.queued[b] = 0;
   }
 
   /** Group g has a free buffer again: its waiting heads are pending again (allocate.ts decides). */

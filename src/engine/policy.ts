@@ -63,6 +63,7 @@ const HOOK_NEEDS: readonly (readonly [keyof SwitchPolicy, Need])[] = [
   ['mayRequest', 'orderedRequests'],
   ['onRequest', 'requestQueues'],
   ['mayClaim', 'requestQueues'],
+  ['waitsInQueue', 'requestQueues'],
 ];
 
 /** Throws unless every hook `policy` sets has its need declared in `policy.needs`. */
@@ -159,6 +160,17 @@ export interface SwitchPolicy {
    */
   onRequest?(slot: number, group: number, t: number): void;
   mayClaim?(slot: number, group: number, t: number): boolean;
+  /**
+   * Is branch `slot` waiting in its output's queue (group `group`) behind another packet, so that
+   * `onRequest` would change nothing and `mayClaim` would refuse it until the packet ahead is granted
+   * (requests only join queues: no entry reaches the front before a grant removes the one ahead)?
+   * The allocator then makes no request for it, and a head all of whose open branches wait so is
+   * passed over until the model calls SwitchView.reachedFront for one of them (the `queueWaits`
+   * shortcut, fast/shortcuts.ts). The answer must change by that event only, never by the clock. A
+   * speed hook: false is always right; true where mayClaim could accept, or a missed reachedFront,
+   * is a defect the equivalence tests catch. Absent: every request is made.
+   */
+  waitsInQueue?(slot: number, group: number, t: number): boolean;
   /**
    * May branch `slot` send its flit number `sent` (0-based) in cycle t, as far as the switch's
    * internal pipeline goes (e.g. a chunk read from a RAM some cycles earlier, 002's chunk path)?

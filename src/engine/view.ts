@@ -153,6 +153,14 @@ export class SwitchView {
     this.brAlt[slot] = 0;
   }
 
+  /**
+   * Branch `slot` reached the front of its output's queue (it waited behind another packet,
+   * policy.ts `waitsInQueue`): the allocator looks at its head again.
+   */
+  reachedFront(slot: number): void {
+    this.s.queueFront(this.bufferOf(slot));
+  }
+
   // The waiting heads: buffers whose heads wait for an output this cycle (the allocator's list).
 
   /** How many heads wait. */

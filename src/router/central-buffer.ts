@@ -155,6 +155,10 @@ class CentralBuffer {
     this.reads = new ChunkReads(net, v, o.chunkFlits, readToLink, o.chunkFlits >> 1, (b) => bufRouter[b]!);
     this.queues = new OutputQueues(net.numNetChannels + net.numNodes, net.numBuffers * v.maxBranches);
     this.reads.useQueues(this.queues);
+    this.queues.onFront = (slot) => {
+      this.reads.frontReached(slot);
+      v.reachedFront(slot);
+    };
   }
 
   private isHead(b: number): boolean {
@@ -209,8 +213,10 @@ class CentralBuffer {
     const nw = v.waitingCount;
     for (let i = 0; i < nw; i++) {
       const b = v.waiting(i);
+      // An admitted packet is on the chunk path: observed by reads.step above, its header written.
+      if (this.pool.isAdmitted(b)) continue;
       this.reads.observe(b, t);
-      if (t < v.headReadyAt(b) || this.pool.isAdmitted(b)) continue;
+      if (t < v.headReadyAt(b)) continue;
       const kind = net.bufKind[b];
       const k = v.branches(b);
       // A unicast tries the crossbar first; only one that asked for its output in an earlier cycle
@@ -315,6 +321,8 @@ class CentralBuffer {
         if (pool.isAdmitted(v.bufferOf(slot))) return front === slot && q.key[slot]! <= t;
         return front === -1 || q.key[front]! > t;
       },
+      // Queued (so admitted: onRequest does nothing) behind another packet: mayClaim refuses it.
+      waitsInQueue: (slot, g) => this.queues.isQueued(slot) && this.queues.firstP[g] !== slot,
       flitGate: (slot, sent, t) => this.reads.gate(slot, sent, t),
       mayRequest: (buf) => {
         const kind = bufKind[buf];

@@ -105,6 +105,14 @@ export class ChunkReads {
     this.queues = q;
   }
 
+  /**
+   * Branch `slot` reached the front of its output's queue (OutputQueues.onFront): a branch behind
+   * another packet does not keep its packet awake (step), so the packet is looked at again now.
+   */
+  frontReached(slot: number): void {
+    this.wake[this.v.bufferOf(slot)] = 0;
+  }
+
   /** Branch `slot` was granted its output (group `g`): it holds it until its tail has left. */
   granted(slot: number, g: number): void {
     this.holder[g] = slot;
@@ -241,8 +249,13 @@ export class ChunkReads {
           if (t + ahead < wake) wake = t + ahead;
           continue;
         }
-        wake = t + 1;
-        if (v.output(slot) < 0 && !this.next(slot, r)) continue;
+        if (v.output(slot) < 0) {
+          // Behind another packet in its output's queue it cannot read before it reaches the front,
+          // which wakes its packet (frontReached): it does not keep the packet awake until then.
+          if (this.queues?.isBehind(slot)) continue;
+          wake = t + 1;
+          if (!this.next(slot, r)) continue;
+        } else wake = t + 1;
         const c = (r / C) | 0;
         const avail = c === 0 && this.copies[b] === 1 ? this.hdrAt[slot]! < t : c < this.readable[b]!;
         if (!avail) continue;

@@ -183,6 +183,10 @@ function ibQueues(
   const ports = net.numPorts;
   const onGrant = policy.onGrant!;
   reads.useQueues(queues);
+  queues.onFront = (slot) => {
+    reads.frontReached(slot);
+    v.reachedFront(slot);
+  };
   policy.onGrant = (buf) => {
     const slot = v.upstream(buf);
     queues.remove(slot);
@@ -207,6 +211,8 @@ function ibQueues(
     v.commitChoice(slot);
   };
   policy.mayClaim = (slot, g) => queues.firstP[g] === slot;
+  // Queued (onRequest does nothing) and not at the front: mayClaim refuses it.
+  policy.waitsInQueue = (slot, g) => queues.isQueued(slot) && queues.firstP[g] !== slot;
   policy.flitGate = (slot, sent, t) => reads.gate(slot, sent, t);
   return reads;
 }

@@ -33,6 +33,18 @@ export class OutputQueues {
     return this.groupOf[slot] !== -1;
   }
 
+  /** Is `slot` in a queue behind another entry? It reaches the front only when `remove` takes the one ahead. */
+  isBehind(slot: number): boolean {
+    const g = this.groupOf[slot]!;
+    return g !== -1 && this.firstP[g] !== slot;
+  }
+
+  /**
+   * Called with the entry that reaches the front of its queue when `remove` takes the front one
+   * (a push never brings an entry already queued to the front).
+   */
+  onFront: ((slot: number) => void) | undefined;
+
   /** Slot joins group g's queue behind every entry with a key not above `key`. */
   push(slot: number, g: number, key: number): void {
     let after = this.lastP[g]!;
@@ -54,8 +66,10 @@ export class OutputQueues {
     if (g === -1) return;
     const p = this.prev[slot]!;
     const n = this.NP[slot]!;
-    if (p === -1) this.firstP[g] = n;
-    else this.NP[p] = n;
+    if (p === -1) {
+      this.firstP[g] = n;
+      if (n !== -1) this.onFront?.(n);
+    } else this.NP[p] = n;
     if (n === -1) this.lastP[g] = p;
     else this.prev[n] = p;
     this.groupOf[slot] = -1;

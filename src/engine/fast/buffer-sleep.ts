@@ -73,6 +73,18 @@ export class BufferSleep {
   }
 
   /**
+   * Where buffers may not sleep by the rule above (the switch model counts space or gates flits by
+   * its clock, fast/shortcuts.ts), buffer b still sleeps if none of its branches has an output: no
+   * flit leaves it before a grant, which wakes it, whatever the model counts. Alone, without the
+   * chain feeding it (that chain's moves do hang on space).
+   */
+  napIfWaiting(b: number): void {
+    const NB = this.NB;
+    for (let k = 0; k < this.brN[b]!; k++) if (this.brOut[k * NB + b]! >= 0) return;
+    this.s.setAsleep(b, ASLEEP);
+  }
+
+  /**
    * Headers entered buffers list[0..n-1] this cycle: a buffer every branch of which waits for an
    * output cannot move before a grant wakes it, so it falls asleep now (with the chain feeding it,
    * fallAsleep).

@@ -32,6 +32,8 @@ export interface ShortcutStats {
   drainStarts: number;
   /** Drain lines stopped so far by another worm taking a VC of a member's channel. */
   drainStops: number;
+  /** Pending heads passed over now because every open branch waits in its output's queue (queueWaits). */
+  queuedHeads: number;
 }
 
 /** The shortcuts' counters now: one pass over the held buffers, and the unit worms' counts. */
@@ -47,6 +49,8 @@ export function shortcutStats(s: EngineState, units: UnitWorms | undefined): Sho
     else if (v === PACKED) packedBuffers++;
     else if (v === DRAINING) drainingBuffers++;
   }
+  let queuedHeads = 0;
+  if (s.queued !== undefined) for (let i = 0; i < s.pendCount; i++) queuedHeads += s.queued[s.pend[i]!]!;
   const streams = units?.streams;
   const packs = units?.packs;
   const drains = units?.drains;
@@ -63,5 +67,6 @@ export function shortcutStats(s: EngineState, units: UnitWorms | undefined): Sho
     drainingBuffers,
     drainStarts: drains?.starts ?? 0,
     drainStops: drains?.stops ?? 0,
+    queuedHeads,
   };
 }

@@ -17,6 +17,11 @@ export const SHORTCUTS = {
     valid: 'space and arrival follow events: no shared space, flit gate, link latency or credit delay',
     module: 'buffer-sleep.ts',
   },
+  outputWaits: {
+    rule: 'a held buffer none of whose branches has an output yet is skipped until a grant wakes it (where sleep does not run)',
+    valid: 'everywhere: no flit leaves a buffer without an output, whatever the switch model counts or gates',
+    module: 'buffer-sleep.ts',
+  },
   groupWaits: {
     rule: "a unicast head whose group (a channel, or a node's consumption channels) has no free buffer waits on that group's list until one is released, instead of being visited every cycle",
     valid: "the pending list's order changes no decision: no ordered inputs, no onRequest or mayClaim",
@@ -46,6 +51,11 @@ export const SHORTCUTS = {
     rule: "a delivered unicast's 1-flit buffers behind its consumption channel drain as one line, each flit a hop per cycle",
     valid: 'plain links (as streams)',
     module: 'drain-lines.ts',
+  },
+  queueWaits: {
+    rule: "a branch waiting in its output's queue behind another packet makes no request until it reaches the front, instead of asking every cycle and being refused",
+    valid: 'everywhere: the model answers waitsInQueue, or nothing waits',
+    module: '../allocate.ts',
   },
   nodeInject: {
     rule: "the switch model is asked once per waiting node and cycle whether its worm may take an injection buffer (with the node's first one, held or not), and a refusal holds for the node's every buffer",
@@ -99,6 +109,7 @@ export function chooseShortcuts(
   const nodeInject = !needs.includes('injectChoice');
   return {
     sleep: clockFree && wish.sleep !== false,
+    outputWaits: wish.outputWaits !== false,
     groupWaits: orderFree && wish.groupWaits !== false,
     routingWheel: orderFree && wish.routingWheel !== false,
     // An only bidder would win its channel's arbitration anyway: valid everywhere.
@@ -106,6 +117,9 @@ export function chooseShortcuts(
     streams: plain && wish.streams !== false,
     packed: plain && wish.packed !== false,
     drainLines: plain && wish.drainLines !== false,
+    // A request the model would refuse in any order of the cycle's requests is not made: valid
+    // everywhere (a model without waitsInQueue has none).
+    queueWaits: wish.queueWaits !== false,
     nodeInject: nodeInject && wish.nodeInject !== false,
   };
 }
