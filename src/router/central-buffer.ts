@@ -155,8 +155,9 @@ class CentralBuffer {
     this.reads = new ChunkReads(net, v, o.chunkFlits, readToLink, o.chunkFlits >> 1, (b) => bufRouter[b]!);
     this.queues = new OutputQueues(net.numNetChannels + net.numNodes, net.numBuffers * v.maxBranches);
     this.reads.useQueues(this.queues);
+    this.queues.onJoin = (slot) => this.reads.queueChanged(slot);
     this.queues.onFront = (slot) => {
-      this.reads.frontReached(slot);
+      this.reads.queueChanged(slot);
       v.reachedFront(slot);
     };
   }
@@ -345,6 +346,7 @@ class CentralBuffer {
         const slot = v.upstream(buf);
         this.queues.remove(slot);
         this.reads.granted(slot, v.group(slot));
+        pool.granted(v.bufferOf(slot));
         if (bufKind[buf] !== BUF_NET) return;
         const pc = bufPc[buf]!;
         this.ring[pc * this.V + ((this.head[pc]! + this.count[pc]!) % this.V)] = buf;

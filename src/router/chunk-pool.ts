@@ -27,6 +27,15 @@ export class ChunkPool {
   private readonly first: Int32Array;
   private readonly next: Int32Array;
   private readonly prev: Int32Array;
+  /**
+   * Per switch: its admitted packets some port of which was granted its output, a list through
+   * `rnext` / `rprev`. Only they can have freed a chunk (a port frees what it has sent), so booking
+   * walks them alone: under heavy load most packets wait in their outputs' queues.
+   */
+  private readonly rfirst: Int32Array;
+  private readonly rnext: Int32Array;
+  private readonly rprev: Int32Array;
+  private readonly reading: Uint8Array;
   private readonly F: Int32Array;
   /** Cycles begun (`update`), and per switch the cycle its frees were last booked in. */
   private epoch = 0;
@@ -46,6 +55,10 @@ export class ChunkPool {
     this.first = new Int32Array(net.numSwitches).fill(-1);
     this.next = new Int32Array(NB).fill(-1);
     this.prev = new Int32Array(NB).fill(-1);
+    this.rfirst = new Int32Array(net.numSwitches).fill(-1);
+    this.rnext = new Int32Array(NB).fill(-1);
+    this.rprev = new Int32Array(NB).fill(-1);
+    this.reading = new Uint8Array(NB);
     this.F = new Int32Array(net.numSwitches).fill(capacity);
     this.booked = new Float64Array(net.numSwitches).fill(-1);
   }
@@ -75,6 +88,22 @@ export class ChunkPool {
     this.prev[b] = -1;
     if (f !== -1) this.prev[f] = b;
     this.first[r] = b;
+    this.reading[b] = 0;
+    // A port that already has its output (none in 002's switches: an admitted packet's ports are
+    // granted from their queues) may free chunks from now on.
+    for (let i = 0; i < kk; i++) if (this.v.output(this.v.slot(b, i)) >= 0) return this.granted(b);
+  }
+
+  /** A port of admitted packet b was granted its output: from now on it may free chunks. */
+  granted(b: number): void {
+    if (this.admitted[b] !== 1 || this.reading[b] === 1) return;
+    this.reading[b] = 1;
+    const r = this.net.bufRouter[b]!;
+    const f = this.rfirst[r]!;
+    this.rnext[b] = f;
+    this.rprev[b] = -1;
+    if (f !== -1) this.rprev[f] = b;
+    this.rfirst[r] = b;
   }
 
   /** The packet's tail has left on every port: whatever it still holds is free. */
@@ -83,6 +112,14 @@ export class ChunkPool {
     const r = this.net.bufRouter[b]!;
     this.F[r]! += this.need[b]! - this.freed[b]!;
     this.admitted[b] = 0;
+    if (this.reading[b] === 1) {
+      this.reading[b] = 0;
+      const rp = this.rprev[b]!;
+      const rn = this.rnext[b]!;
+      if (rp === -1) this.rfirst[r] = rn;
+      else this.rnext[rp] = rn;
+      if (rn !== -1) this.rprev[rn] = rp;
+    }
     const p = this.prev[b]!;
     const n = this.next[b]!;
     if (p === -1) this.first[r] = n;
@@ -98,7 +135,8 @@ export class ChunkPool {
   /** Books the chunks of switch r's packets freed since they were last booked (002 sec. 4.2: a chunk is thrown away by its last reader). */
   private book(r: number): void {
     this.booked[r] = this.epoch;
-    for (let b = this.first[r]!; b !== -1; b = this.next[b]!) {
+    // A packet no port of which has its output has sent nothing, so freed nothing (freedNow 0).
+    for (let b = this.rfirst[r]!; b !== -1; b = this.rnext[b]!) {
       const f = this.freedNow(b);
       this.F[r]! += f - this.freed[b]!;
       this.freed[b] = f;

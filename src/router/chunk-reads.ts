@@ -106,16 +106,18 @@ export class ChunkReads {
   }
 
   /**
-   * Branch `slot` reached the front of its output's queue (OutputQueues.onFront): a branch behind
-   * another packet does not keep its packet awake (step), so the packet is looked at again now.
+   * Branch `slot` joined its output's queue or reached its front (OutputQueues.onJoin, onFront): a
+   * branch without an output does not keep its packet awake otherwise (step), so the packet is
+   * looked at again now.
    */
-  frontReached(slot: number): void {
+  queueChanged(slot: number): void {
     this.wake[this.v.bufferOf(slot)] = 0;
   }
 
   /** Branch `slot` was granted its output (group `g`): it holds it until its tail has left. */
   granted(slot: number, g: number): void {
     this.holder[g] = slot;
+    this.wake[this.v.bufferOf(slot)] = 0;
   }
 
   /**
@@ -250,11 +252,14 @@ export class ChunkReads {
           continue;
         }
         if (v.output(slot) < 0) {
-          // Behind another packet in its output's queue it cannot read before it reaches the front,
-          // which wakes its packet (frontReached): it does not keep the packet awake until then.
-          if (this.queues?.isBehind(slot)) continue;
+          // Without its output a branch reads only its header chunk, as its queue's front once the
+          // output is done with its packet (next). Else it waits for an event that wakes its packet
+          // (joining the queue, reaching its front, the grant: queueChanged, granted) and does not
+          // keep the packet awake; the front waits for its output by the clock.
+          const g = v.group(slot);
+          if (r !== 0 || this.queues === undefined || this.queues.firstP[g] !== slot) continue;
           wake = t + 1;
-          if (!this.next(slot, r)) continue;
+          if (!this.drained(g)) continue;
         } else wake = t + 1;
         const c = (r / C) | 0;
         const avail = c === 0 && this.copies[b] === 1 ? this.hdrAt[slot]! < t : c < this.readable[b]!;
@@ -277,14 +282,6 @@ export class ChunkReads {
       this.readN[slot] = Math.min(r + C, v.length(b));
       this.lastRead[v.group(slot)] = t;
     }
-  }
-
-  /** May a branch without its output yet read (its header chunk: r = 0) as its queue's next packet? */
-  private next(slot: number, r: number): boolean {
-    const q = this.queues;
-    if (q === undefined || r !== 0 || !q.isQueued(slot)) return false;
-    const g = this.v.group(slot);
-    return q.firstP[g] === slot && this.drained(g);
   }
 
   /** Least recently served output first, ties by lowest port. */

@@ -183,8 +183,9 @@ function ibQueues(
   const ports = net.numPorts;
   const onGrant = policy.onGrant!;
   reads.useQueues(queues);
+  queues.onJoin = (slot) => reads.queueChanged(slot);
   queues.onFront = (slot) => {
-    reads.frontReached(slot);
+    reads.queueChanged(slot);
     v.reachedFront(slot);
   };
   policy.onGrant = (buf) => {

@@ -33,17 +33,13 @@ export class OutputQueues {
     return this.groupOf[slot] !== -1;
   }
 
-  /** Is `slot` in a queue behind another entry? It reaches the front only when `remove` takes the one ahead. */
-  isBehind(slot: number): boolean {
-    const g = this.groupOf[slot]!;
-    return g !== -1 && this.firstP[g] !== slot;
-  }
-
   /**
    * Called with the entry that reaches the front of its queue when `remove` takes the front one
    * (a push never brings an entry already queued to the front).
    */
   onFront: ((slot: number) => void) | undefined;
+  /** Called with each entry that joins a queue (`push`). */
+  onJoin: ((slot: number) => void) | undefined;
 
   /** Slot joins group g's queue behind every entry with a key not above `key`. */
   push(slot: number, g: number, key: number): void {
@@ -58,6 +54,7 @@ export class OutputQueues {
     else this.NP[after] = slot;
     if (before === -1) this.lastP[g] = slot;
     else this.prev[before] = slot;
+    this.onJoin?.(slot);
   }
 
   /** Slot leaves its queue (its output took it: normally the front). */

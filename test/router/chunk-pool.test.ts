@@ -28,6 +28,8 @@ describe('central-buffer chunk accounting (002 sec. 4.2, docs/algorithms/central
     pool.admit(b, 2);
     assert.equal(pool.free(r), 12, 'ceil(24/8) + 2 - 1 = 4 chunks reserved');
     assert.equal(pool.check(), undefined);
+    // Its ports are granted their outputs (the model tells the pool): from then on they free chunks.
+    pool.granted(b);
     s.recv[b] = 24;
     s.brSent[s.slot(b, 0)] = 24; // output 1 read all three chunks
     s.brSent[s.slot(b, 1)] = 16; // output 2 read two
