@@ -91,7 +91,11 @@ export class ChunkPool {
     this.reading[b] = 0;
     // A port that already has its output (none in 002's switches: an admitted packet's ports are
     // granted from their queues) may free chunks from now on.
-    for (let i = 0; i < kk; i++) if (this.v.output(this.v.slot(b, i)) >= 0) return this.granted(b);
+    for (let i = 0; i < kk; i++)
+      if (this.v.output(this.v.slot(b, i)) >= 0) {
+        this.granted(b);
+        return;
+      }
   }
 
   /** A port of admitted packet b was granted its output: from now on it may free chunks. */
