@@ -16,9 +16,9 @@ import { KINDS, type KindCase, MAX_LENGTH, SWITCHES, type SwitchCase, type Unit 
 
 /**
  * The engine's shortcuts (SHORTCUTS in src/engine/fast/shortcuts.ts: buffer sleep, group waits, the
- * routing wheel, sole bidders, streams, packed worms, drain lines) must change nothing. With every
- * one off (the reference engine), with each one on alone, with each one off alone and with all on
- * (checking the engine's and the switch model's invariants every cycle), the same flits move in
+ * routing wheel, sole bidders, streams, packed worms, drain lines, output and queue waits, node
+ * injection) must change nothing. With every one off (the reference engine), with each one on
+ * alone, with each one off alone and with all on (checking the engine's and the switch model's invariants every cycle), the same flits move in
  * every cycle, processors take the same flits in every cycle, and messages finish in the same cycles and the same order, with the same
  * deliveries. Random traffic of unicasts and multicast plans of every registered scheme that fits,
  * on small networks of every registered topology kind, through every registered switch model with
