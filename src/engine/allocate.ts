@@ -1,4 +1,5 @@
 import { AdaptiveChoice } from './adaptive.js';
+import { LONG_WAIT } from './fast/shortcuts.js';
 import { BUF_INJ, BUF_NET, inputPort } from './network.js';
 import type { SwitchPolicy } from './policy.js';
 import type { EngineState } from './state.js';
@@ -103,8 +104,14 @@ export class Allocator {
         open++;
         if (slot < s.brReady.length && t < s.brReady[slot]!) continue;
         const alt = s.brAlt[slot]!;
-        // Behind another packet in its output's queue: mayClaim would refuse it (queueWaits).
-        if (alt === 0 && queued !== undefined && this.policy.waitsInQueue!(slot, s.brGroup[slot]!, t)) {
+        // Behind another packet in its output's queue: mayClaim would refuse it (queueWaits, for
+        // heads that have waited LONG_WAIT cycles).
+        if (
+          alt === 0 &&
+          queued !== undefined &&
+          t >= s.readyAt[b]! + LONG_WAIT &&
+          this.policy.waitsInQueue!(slot, s.brGroup[slot]!, t)
+        ) {
           behind++;
           continue;
         }

@@ -203,7 +203,7 @@ export class LinkStage extends LinkReadiness {
         }
         if (blocked) {
           if (!awake) sleep.fallAsleep(b);
-          else if (naps) sleep.napIfWaiting(b);
+          else if (naps) sleep.napIfWaiting(b, t);
         }
       }
     }

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { LONG_WAIT } from '../../src/engine/fast/shortcuts.js';
 import { unicastWorm } from '../../src/plan/worm.js';
 import { LONE_ROUTES, makeNet, PAPER_TIMING, runMessages } from './harness.js';
 
@@ -45,15 +46,19 @@ describe('sleeping buffers', () => {
       assert.equal(asleepCycles, h * wait + (wait - 1));
     });
 
-  it('sleep off (as under a switch model that counts space), only the head buffer waiting for its output sleeps (outputWaits)', () => {
-    const net = makeNet('mesh:8x8', { bufferDepth: 1 });
-    const s = net.topology.parseNode('0,0');
-    const d = net.topology.parseNode('7,7');
+  it('sleep off (as under a switch model that counts space), only a head that waits long for its output sleeps (outputWaits)', () => {
+    // One VC: a 200-flit worm holds the channels east of 0,0; a worm from 1,0 that starts after it
+    // waits some 200 cycles for the channel east of 1,0, far longer than LONG_WAIT.
+    const net = makeNet('mesh:8x8', { bufferDepth: 1, vcs: [1] });
+    const at = (n: string) => net.topology.parseNode(n);
     let most = 0;
     let cycles = 0;
     runMessages(
       net,
-      [{ at: 0, source: s, worms: [unicastWorm(s, d, 20)] }],
+      [
+        { at: 0, source: at('0,0'), worms: [unicastWorm(at('0,0'), at('7,0'), 200)] },
+        { at: 5, source: at('1,0'), worms: [unicastWorm(at('1,0'), at('7,0'), 20)] },
+      ],
       { engine: { sleep: false, packed: false, streams: false, drainLines: false } },
       (e) => {
         const bad = e.checkInvariants();
@@ -63,9 +68,10 @@ describe('sleeping buffers', () => {
         if (n > 0) cycles++;
       },
     );
-    // Never the chain behind it: those buffers' moves hang on space, which such a model counts itself.
+    // The waiting head's buffer alone, never the chain behind it: those buffers' moves hang on
+    // space, which such a model counts itself; and only after LONG_WAIT cycles.
     assert.equal(most, 1);
-    assert.ok(cycles > 0);
+    assert.ok(cycles > 150 && cycles < 230 - LONG_WAIT, `${cycles} cycles asleep`);
   });
 
   it('turned off (EngineOptions.sleep and outputWaits false), no buffer sleeps and the worm is still packed behind its header', () => {

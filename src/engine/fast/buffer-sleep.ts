@@ -1,4 +1,5 @@
 import type { EngineState } from '../state.js';
+import { LONG_WAIT } from './shortcuts.js';
 import { ASLEEP, AWAKE } from './sleep-states.js';
 
 /**
@@ -74,14 +75,21 @@ export class BufferSleep {
 
   /**
    * Where buffers may not sleep by the rule above (the switch model counts space or gates flits by
-   * its clock, fast/shortcuts.ts), buffer b still sleeps if none of its branches has an output: no
-   * flit leaves it before a grant, which wakes it, whatever the model counts. Alone, without the
-   * chain feeding it (that chain's moves do hang on space).
+   * its clock, fast/shortcuts.ts), buffer b still sleeps in cycle t if none of its branches has an
+   * output: no flit leaves it before a grant, which wakes it, whatever the model counts. Alone,
+   * without the chain feeding it (that chain's moves do hang on space). Only once its head has
+   * waited LONG_WAIT cycles past its routing delay and its branches are past theirs (shortcuts.ts).
    */
-  napIfWaiting(b: number): void {
+  napIfWaiting(b: number, t: number): void {
     const NB = this.NB;
-    for (let k = 0; k < this.brN[b]!; k++) if (this.brOut[k * NB + b]! >= 0) return;
-    this.s.setAsleep(b, ASLEEP);
+    const st = this.s;
+    if (t < st.readyAt[b]! + LONG_WAIT) return;
+    const delayed = st.brReady;
+    for (let k = 0; k < this.brN[b]!; k++) {
+      const slot = k * NB + b;
+      if (this.brOut[slot]! >= 0 || (slot < delayed.length && t < delayed[slot]!)) return;
+    }
+    st.setAsleep(b, ASLEEP);
   }
 
   /**

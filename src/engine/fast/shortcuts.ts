@@ -66,6 +66,14 @@ export const SHORTCUTS = {
 
 export type ShortcutName = keyof typeof SHORTCUTS;
 
+/**
+ * Cycles a head waits for its output past its routing delay before outputWaits and queueWaits take
+ * it: at light and moderate loads most heads are granted within a few cycles, and putting a head
+ * aside and taking it back would cost more than the visits it saves; under heavy load heads wait
+ * hundreds of cycles in their outputs' queues. Any value changes no result, only the speed.
+ */
+export const LONG_WAIT = 16;
+
 /** Which shortcuts run in an engine. */
 export type ShortcutSet = Readonly<Record<ShortcutName, boolean>>;
 
