@@ -13,7 +13,8 @@ import type { SwitchView } from '../engine/view.js';
  * the start of the next cycle (`update`), when the free count is read. Booked lazily, per switch:
  * a switch's free count is only read when one of its inputs may write a header, so its packets are
  * counted then, from the same state (read positions change only in the link stage, after the
- * writes), instead of every packet of every switch in every cycle.
+ * writes), instead of every packet of every switch in every cycle; and only those a port of which
+ * has been granted its output (`granted`), since the others have sent, so freed, nothing.
  *
  * Invariant (checked by `check`): F + (written, not freed) + (reserved, not written) = capacity,
  * and every chunk's counter of readers still to read stays in 0..k.
