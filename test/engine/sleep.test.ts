@@ -47,8 +47,8 @@ describe('sleeping buffers', () => {
     });
 
   it('sleep off (as under a switch model that counts space), only a head that waits long for its output sleeps (outputWaits)', () => {
-    // One VC: a 200-flit worm holds the channels east of 0,0; a worm from 1,0 that starts after it
-    // waits some 200 cycles for the channel east of 1,0, far longer than LONG_WAIT.
+    // One VC: a 400-flit worm holds the channels east of 0,0; a worm from 1,0 that starts after it
+    // waits some 400 cycles for the channel east of 1,0, far longer than LONG_WAIT.
     const net = makeNet('mesh:8x8', { bufferDepth: 1, vcs: [1] });
     const at = (n: string) => net.topology.parseNode(n);
     let most = 0;
@@ -56,7 +56,7 @@ describe('sleeping buffers', () => {
     runMessages(
       net,
       [
-        { at: 0, source: at('0,0'), worms: [unicastWorm(at('0,0'), at('7,0'), 200)] },
+        { at: 0, source: at('0,0'), worms: [unicastWorm(at('0,0'), at('7,0'), 400)] },
         { at: 5, source: at('1,0'), worms: [unicastWorm(at('1,0'), at('7,0'), 20)] },
       ],
       { engine: { sleep: false, packed: false, streams: false, drainLines: false } },
@@ -71,7 +71,7 @@ describe('sleeping buffers', () => {
     // The waiting head's buffer alone, never the chain behind it: those buffers' moves hang on
     // space, which such a model counts itself; and only after LONG_WAIT cycles.
     assert.equal(most, 1);
-    assert.ok(cycles > 150 && cycles < 230 - LONG_WAIT, `${cycles} cycles asleep`);
+    assert.ok(cycles > 350 - LONG_WAIT && cycles < 430 - LONG_WAIT, `${cycles} cycles asleep`);
   });
 
   it('turned off (EngineOptions.sleep and outputWaits false), no buffer sleeps and the worm is still packed behind its header', () => {

@@ -72,7 +72,7 @@ export type ShortcutName = keyof typeof SHORTCUTS;
  * aside and taking it back would cost more than the visits it saves; under heavy load heads wait
  * hundreds of cycles in their outputs' queues. Any value changes no result, only the speed.
  */
-export const LONG_WAIT = 16;
+export const LONG_WAIT = 64;
 
 /** Which shortcuts run in an engine. */
 export type ShortcutSet = Readonly<Record<ShortcutName, boolean>>;

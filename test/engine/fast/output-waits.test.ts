@@ -15,11 +15,11 @@ import { makeNet, runMessages, type Submitted } from '../harness.js';
 function traffic(nodes: number, seed: number): Submitted[] {
   const rng = new Rng(seed, 1);
   const msgs: Submitted[] = [];
-  for (let i = 0; i < 120; i++) {
+  for (let i = 0; i < 200; i++) {
     const s = rng.int(nodes);
     let d = rng.int(nodes - 1);
     if (d >= s) d++;
-    msgs.push({ at: rng.int(200), source: s, worms: [unicastWorm(s, d, 4 + rng.int(30))] });
+    msgs.push({ at: rng.int(150), source: s, worms: [unicastWorm(s, d, 10 + rng.int(50))] });
   }
   return msgs;
 }
