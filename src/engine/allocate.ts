@@ -96,6 +96,8 @@ export class Allocator {
         }
       }
       const r = net.bufRouter[b]!;
+      // queueWaits takes heads that have waited LONG_WAIT cycles (fast/shortcuts.ts).
+      const longWait = queued !== undefined && t >= s.readyAt[b]! + LONG_WAIT;
       let open = 0;
       let behind = 0;
       for (let k = 0; k < n; k++) {
@@ -104,14 +106,8 @@ export class Allocator {
         open++;
         if (slot < s.brReady.length && t < s.brReady[slot]!) continue;
         const alt = s.brAlt[slot]!;
-        // Behind another packet in its output's queue: mayClaim would refuse it (queueWaits, for
-        // heads that have waited LONG_WAIT cycles).
-        if (
-          alt === 0 &&
-          queued !== undefined &&
-          t >= s.readyAt[b]! + LONG_WAIT &&
-          this.policy.waitsInQueue!(slot, s.brGroup[slot]!, t)
-        ) {
+        // Behind another packet in its output's queue: mayClaim would refuse it (queueWaits).
+        if (alt === 0 && longWait && this.policy.waitsInQueue!(slot, s.brGroup[slot]!, t)) {
           behind++;
           continue;
         }

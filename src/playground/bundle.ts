@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Plugin } from 'esbuild';
-import { bundledScript } from '../util/bundled.js';
+import { browserBundleOptions, bundledScript } from '../util/bundled.js';
 import { McsimError } from '../util/errors.js';
 
 /** Where the build puts the playground: its worker's script and its page, in dist/playground/. */
@@ -22,17 +22,7 @@ const here = () => fileURLToPath(import.meta.url);
 
 /** esbuild options shared by the build script and the development fallback below. */
 export function workerBundleOptions(entry: string) {
-  return {
-    entryPoints: [entry],
-    bundle: true,
-    minify: true,
-    format: 'iife' as const,
-    platform: 'browser' as const,
-    target: 'es2020',
-    legalComments: 'none' as const,
-    logLevel: 'silent' as const,
-    plugins: [noFiles],
-  };
+  return browserBundleOptions(entry, [noFiles]);
 }
 
 /**

@@ -153,13 +153,8 @@ class CentralBuffer {
     const readToLink = 4 + o.chunkDelay - (o.chunkFlits - 1);
     const { bufRouter } = net;
     this.reads = new ChunkReads(net, v, o.chunkFlits, readToLink, o.chunkFlits >> 1, (b) => bufRouter[b]!);
-    this.queues = new OutputQueues(net.numNetChannels + net.numNodes, net.numBuffers * v.maxBranches);
+    this.queues = new OutputQueues(net.numNetChannels + net.numNodes, net.numBuffers * v.maxBranches, v);
     this.reads.useQueues(this.queues);
-    this.queues.onJoin = (slot) => this.reads.queueChanged(slot);
-    this.queues.onFront = (slot) => {
-      this.reads.queueChanged(slot);
-      v.reachedFront(slot);
-    };
   }
 
   private isHead(b: number): boolean {

@@ -103,15 +103,11 @@ export class ChunkReads {
   /** The output queues whose front packets may read their header chunk before their output is free. */
   useQueues(q: OutputQueues): void {
     this.queues = q;
-  }
-
-  /**
-   * Branch `slot` joined its output's queue or reached its front (OutputQueues.onJoin, onFront): a
-   * branch without an output does not keep its packet awake otherwise (step), so the packet is
-   * looked at again now.
-   */
-  queueChanged(slot: number): void {
-    this.wake[this.v.bufferOf(slot)] = 0;
+    // A port that joins its output's queue or reaches its front: a port without an output does not
+    // keep its packet awake otherwise (step), so the packet is looked at again now.
+    q.onChange = (slot) => {
+      this.wake[this.v.bufferOf(slot)] = 0;
+    };
   }
 
   /** Branch `slot` was granted its output (group `g`): it holds it until its tail has left. */
@@ -254,7 +250,7 @@ export class ChunkReads {
         if (v.output(slot) < 0) {
           // Without its output a branch reads only its header chunk, as its queue's front once the
           // output is done with its packet (next). Else it waits for an event that wakes its packet
-          // (joining the queue, reaching its front, the grant: queueChanged, granted) and does not
+          // (joining the queue, reaching its front, the grant: useQueues, granted) and does not
           // keep the packet awake; the front waits for its output by the clock.
           const g = v.group(slot);
           if (r !== 0 || this.queues === undefined || this.queues.firstP[g] !== slot) continue;

@@ -179,15 +179,10 @@ function ibQueues(
 ): ChunkReads {
   const { bufPc, bufKind, nodePort, pcSrc } = net;
   const reads = new ChunkReads(net, v, chunk, 4 + chunkDelay - (chunk - 1), chunk >> 1, (b) => bufPc[b]!);
-  const queues = new OutputQueues(net.numNetChannels + net.numNodes, net.numBuffers * v.maxBranches);
+  const queues = new OutputQueues(net.numNetChannels + net.numNodes, net.numBuffers * v.maxBranches, v);
   const ports = net.numPorts;
   const onGrant = policy.onGrant!;
   reads.useQueues(queues);
-  queues.onJoin = (slot) => reads.queueChanged(slot);
-  queues.onFront = (slot) => {
-    reads.queueChanged(slot);
-    v.reachedFront(slot);
-  };
   policy.onGrant = (buf) => {
     const slot = v.upstream(buf);
     queues.remove(slot);

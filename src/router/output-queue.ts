@@ -1,3 +1,5 @@
+import type { SwitchView } from '../engine/view.js';
+
 /**
  * Per-output FIFO queues of packets, one per allocation group (an output channel, or a node's
  * consumption channels), as singly linked lists of branch slots ordered by a key.
@@ -20,7 +22,12 @@ export class OutputQueues {
   readonly key: Float64Array;
   private readonly groupOf: Int32Array;
 
-  constructor(groups: number, slots: number) {
+  /** `view`: told when a waiting entry reaches the front (SwitchView.reachedFront, the queueWaits shortcut). */
+  constructor(
+    groups: number,
+    slots: number,
+    private readonly view: SwitchView,
+  ) {
     this.firstP = new Int32Array(groups).fill(-1);
     this.lastP = new Int32Array(groups).fill(-1);
     this.NP = new Int32Array(slots).fill(-1);
@@ -34,12 +41,11 @@ export class OutputQueues {
   }
 
   /**
-   * Called with the entry that reaches the front of its queue when `remove` takes the front one
-   * (a push never brings an entry already queued to the front).
+   * Called with each entry that joins a queue (`push`) and with the entry that reaches the front of
+   * its queue when `remove` takes the front one (a push never brings an entry already queued to the
+   * front): the chunk path looks at its packet again (ChunkReads.useQueues).
    */
-  onFront: ((slot: number) => void) | undefined;
-  /** Called with each entry that joins a queue (`push`). */
-  onJoin: ((slot: number) => void) | undefined;
+  onChange: ((slot: number) => void) | undefined;
 
   /** Slot joins group g's queue behind every entry with a key not above `key`. */
   push(slot: number, g: number, key: number): void {
@@ -54,7 +60,7 @@ export class OutputQueues {
     else this.NP[after] = slot;
     if (before === -1) this.lastP[g] = slot;
     else this.prev[before] = slot;
-    this.onJoin?.(slot);
+    this.onChange?.(slot);
   }
 
   /** Slot leaves its queue (its output took it: normally the front). */
@@ -65,7 +71,10 @@ export class OutputQueues {
     const n = this.NP[slot]!;
     if (p === -1) {
       this.firstP[g] = n;
-      if (n !== -1) this.onFront?.(n);
+      if (n !== -1) {
+        this.view.reachedFront(n);
+        this.onChange?.(n);
+      }
     } else this.NP[p] = n;
     if (n === -1) this.lastP[g] = p;
     else this.prev[n] = p;

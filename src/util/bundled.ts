@@ -1,7 +1,22 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import type { BuildOptions } from 'esbuild';
+import type { BuildOptions, Plugin } from 'esbuild';
 import { McsimError } from './errors.js';
+
+/** esbuild options of a script for the browser (one minified file), for the build scripts and below. */
+export function browserBundleOptions(entry: string, plugins: Plugin[] = []) {
+  return {
+    entryPoints: [entry],
+    bundle: true,
+    minify: true,
+    format: 'iife' as const,
+    platform: 'browser' as const,
+    target: 'es2020',
+    legalComments: 'none' as const,
+    logLevel: 'silent' as const,
+    plugins,
+  };
+}
 
 /**
  * A script that runs in the browser (the viewer's, the playground's worker). Run from the sources

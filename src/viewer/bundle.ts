@@ -1,19 +1,11 @@
-import { bundledScript } from '../util/bundled.js';
+import { browserBundleOptions, bundledScript } from '../util/bundled.js';
 
 /** Where the build puts the viewer's script: beside this module in dist/viewer/. */
 export const BUNDLE_NAME = 'app.js';
 
 /** esbuild options shared by the build script and the development fallback below. */
 export function bundleOptions(entry: string) {
-  return {
-    entryPoints: [entry],
-    bundle: true,
-    minify: true,
-    format: 'iife' as const,
-    target: 'es2020',
-    legalComments: 'none' as const,
-    logLevel: 'silent' as const,
-  };
+  return browserBundleOptions(entry);
 }
 
 /**
