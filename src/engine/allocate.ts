@@ -2,6 +2,7 @@ import { AdaptiveChoice } from './adaptive.js';
 import { LONG_WAIT } from './fast/shortcuts.js';
 import { BUF_INJ, BUF_NET, inputPort } from './network.js';
 import type { SwitchPolicy } from './policy.js';
+import { LONG_ROWS, RowSort } from './row-sort.js';
 import type { EngineState } from './state.js';
 
 /**
@@ -28,6 +29,7 @@ export class Allocator {
   private reqSlot = new Int32Array(64);
   private reqGroup = new Int32Array(64);
   private reqPri = new Int32Array(64);
+  private readonly rowSort = new RowSort();
   private readonly adaptive: AdaptiveChoice;
   /**
    * Per-output queues of the switch model (SwitchPolicy.onRequest / mayClaim), called on the policy
@@ -288,8 +290,12 @@ export class Allocator {
     return n;
   }
 
-  /** Insertion sort of the requests by (group, priority): request lists are short. */
+  /** Sorts the requests by (group, priority), stably: by insertion while the list is short. */
   private sortRequests(nreq: number): void {
+    if (nreq > LONG_ROWS) {
+      this.rowSort.sort(nreq, this.reqGroup, this.reqPri, this.reqSlot);
+      return;
+    }
     const rs = this.reqSlot;
     const rg = this.reqGroup;
     const rp = this.reqPri;

@@ -1,4 +1,5 @@
 import { CH, CH_KEY, D_PC, R_SOLE_DRAIN } from '../link-codes.js';
+import { LONG_ROWS, RowSort } from '../row-sort.js';
 import type { EngineState } from '../state.js';
 import { resized } from './unit-records.js';
 
@@ -17,8 +18,10 @@ export class UnitReleases {
   /** The buffers, in the order the units listed them. */
   list: Int32Array = new Int32Array(16);
   count = 0;
-  /** Places of the cycle's releases in the order of its moves. */
+  /** Places of the cycle's releases in the order of its moves: the link stage's, then the units'. */
   private keys = new Int32Array(64);
+  private unitKeys = new Int32Array(16);
+  private readonly rowSort = new RowSort();
 
   constructor(s: EngineState, tables: { memo: Int32Array; chan: Int32Array; dest: Int32Array }) {
     this.s = s;
@@ -49,8 +52,10 @@ export class UnitReleases {
     const t8 = 8 * stamp;
     const ns = this.count;
     const rel = this.list;
-    if (this.keys.length < ntails + ns) this.keys = new Int32Array(2 * (ntails + ns));
+    if (this.keys.length < ntails) this.keys = new Int32Array(2 * ntails);
+    if (this.unitKeys.length < ns) this.unitKeys = new Int32Array(2 * ns);
     const keys = this.keys;
+    const ukeys = this.unitKeys;
     for (let i = 0; i < ntails; i++) {
       const m = tails[i]!;
       // An only bidder moved at its own visit; a contended channel's move stands at its first bid.
@@ -59,23 +64,28 @@ export class UnitReleases {
           ? st.activePos[m < NB ? m : m % NB]!
           : chan[CH * dest[4 * st.brOut[m]! + D_PC]! + CH_KEY]!;
     }
-    // The units' releases by place (a few per cycle: insertion sort).
-    for (let j = 0; j < ns; j++) {
-      const u = rel[j]!;
-      const key = st.activePos[u]!;
-      let k = j - 1;
-      while (k >= 0 && keys[ntails + k]! > key) {
-        keys[ntails + k + 1] = keys[ntails + k]!;
-        rel[k + 1] = rel[k]!;
-        k--;
+    // The units' releases by place: by insertion while they are few (RowSort beyond).
+    if (ns > LONG_ROWS) {
+      for (let j = 0; j < ns; j++) ukeys[j] = st.activePos[rel[j]!]!;
+      this.rowSort.sort(ns, ukeys, ukeys, rel);
+    } else {
+      for (let j = 0; j < ns; j++) {
+        const u = rel[j]!;
+        const key = st.activePos[u]!;
+        let k = j - 1;
+        while (k >= 0 && ukeys[k]! > key) {
+          ukeys[k + 1] = ukeys[k]!;
+          rel[k + 1] = rel[k]!;
+          k--;
+        }
+        ukeys[k + 1] = key;
+        rel[k + 1] = u;
       }
-      keys[ntails + k + 1] = key;
-      rel[k + 1] = u;
     }
     let i = 0;
     let j = 0;
     while (i < ntails || j < ns) {
-      if (j === ns || (i < ntails && keys[i]! <= keys[ntails + j]!)) {
+      if (j === ns || (i < ntails && keys[i]! <= ukeys[j]!)) {
         const m = tails[i++]!;
         st.releaseIfSent(m < NB ? m : m % NB);
       } else {
