@@ -7,10 +7,13 @@ import { startupEnv } from './compare-startup.js';
  * relative load. Meshes of K x K at a quarter of their saturation load (which falls as 1/K under
  * uniform traffic: 0.03 at 32x32), 8-flit buffers, XY over 2 VCs, 20-flit packets, 1,000 warm-up
  * and 5,000 measured cycles, each run a whole `mcsim run` process of the checkout given (default:
- * this one). Prints per mesh the flit-hops, the process's CPU and wall seconds and the flit-hops
- * per CPU second (CPU, not wall: steadier on a shared machine).
+ * this one). The sizes run in turn, `--rounds` times: a large mesh's run waits on memory, whose
+ * speed on a shared machine moves by half from one minute to the next while a small mesh's (in the
+ * caches) does not, so the cost of each size against the first is taken within a round and the
+ * median over rounds is printed, beside each size's median flit-hops, CPU and wall seconds and
+ * flit-hops per CPU and wall second.
  *
- *   node --import tsx bench/scale.ts [--sizes 32,64,128,256] [--dir CHECKOUT]
+ *   node --import tsx bench/scale.ts [--sizes 32,64,128,256] [--rounds 3] [--dir CHECKOUT]
  */
 const LOAD_32 = 0.03;
 
@@ -40,27 +43,63 @@ export function scaleRun(k: number): string[] {
 const CPU_AT_EXIT =
   'data:text/javascript,process.on("exit",()=>{const u=process.cpuUsage();process.stderr.write("cpu-us "+(u.user+u.system)+"\\n")})';
 
-function main(): void {
-  const dir = arg('--dir', process.cwd());
-  const sizes = arg('--sizes', '32,64,128').split(',').map(Number);
-  console.log('mesh      load     flit-hops   cpu s   wall s   M flit-hops/cpu s');
-  for (const k of sizes) {
-    const run = scaleRun(k);
-    const start = process.hrtime.bigint();
-    const r = spawnSync(process.execPath, ['--import', CPU_AT_EXIT, join(dir, 'bin', 'mcsim.js'), ...run], {
+interface ScaleRun {
+  hops: number;
+  cpu: number;
+  wall: number;
+}
+
+/** One whole `mcsim run` process of the K x K point. */
+function runOnce(dir: string, k: number): ScaleRun {
+  const start = process.hrtime.bigint();
+  const r = spawnSync(
+    process.execPath,
+    ['--import', CPU_AT_EXIT, join(dir, 'bin', 'mcsim.js'), ...scaleRun(k)],
+    {
       env: startupEnv(),
       encoding: 'utf8',
       maxBuffer: 1 << 26,
-    });
-    const wall = Number(process.hrtime.bigint() - start) / 1e9;
-    if (r.status !== 0) throw new Error(`bench/scale: mesh ${k}x${k} failed: ${r.stderr}`);
-    const hops = JSON.parse(r.stdout).metrics.flitHops as number;
-    const cpu = Number(/cpu-us (\d+)/.exec(r.stderr)?.[1]) / 1e6;
-    const load = run[run.indexOf('--json') - 1]!.split('=')[1]!;
-    console.log(
-      `${`${k}x${k}`.padEnd(9)} ${load.padEnd(8)} ${String(hops).padStart(10)} ${cpu.toFixed(2).padStart(7)} ${wall.toFixed(2).padStart(8)} ${(hops / cpu / 1e6).toFixed(2).padStart(10)}`,
-    );
+    },
+  );
+  const wall = Number(process.hrtime.bigint() - start) / 1e9;
+  if (r.status !== 0) throw new Error(`bench/scale: mesh ${k}x${k} failed: ${r.stderr}`);
+  const hops = JSON.parse(r.stdout).metrics.flitHops as number;
+  const cpu = Number(/cpu-us (\d+)/.exec(r.stderr)?.[1]) / 1e6;
+  return { hops, cpu, wall };
+}
+
+function median(xs: number[]): number {
+  const a = [...xs].sort((x, y) => x - y);
+  const m = a.length >> 1;
+  return a.length % 2 === 1 ? a[m]! : (a[m - 1]! + a[m]!) / 2;
+}
+
+function main(): void {
+  const dir = arg('--dir', process.cwd());
+  const sizes = arg('--sizes', '32,64,128').split(',').map(Number);
+  const rounds = Number(arg('--rounds', '3'));
+  const runs = sizes.map(() => [] as ScaleRun[]);
+  for (let round = 0; round < rounds; round++) {
+    for (const [i, k] of sizes.entries()) runs[i]!.push(runOnce(dir, k));
+    process.stderr.write(`round ${round + 1} of ${rounds} done\n`);
   }
+  const perWall = (r: ScaleRun) => r.hops / r.wall;
+  console.log(
+    `mesh      load     flit-hops   cpu s   wall s   M/cpu s   M/wall s   cost per flit-hop against ${sizes[0]}x${sizes[0]} (wall; median of ${rounds} rounds, range)`,
+  );
+  sizes.forEach((k, i) => {
+    const rs = runs[i]!;
+    const load = scaleRun(k)
+      .find((a) => a.startsWith('workload.load='))!
+      .split('=')[1]!;
+    const cost = rs.map((r, round) => perWall(runs[0]![round]!) / perWall(r));
+    const hops = rs[0]!.hops;
+    const cpu = median(rs.map((r) => r.cpu));
+    const wall = median(rs.map((r) => r.wall));
+    console.log(
+      `${`${k}x${k}`.padEnd(9)} ${load.padEnd(8)} ${String(hops).padStart(10)} ${cpu.toFixed(2).padStart(7)} ${wall.toFixed(2).padStart(8)} ${(hops / cpu / 1e6).toFixed(2).padStart(9)} ${(hops / wall / 1e6).toFixed(2).padStart(10)}   ${median(cost).toFixed(2)} (${Math.min(...cost).toFixed(2)}-${Math.max(...cost).toFixed(2)})`,
+    );
+  });
 }
 
 main();
