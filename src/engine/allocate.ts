@@ -2,7 +2,7 @@ import { AdaptiveChoice } from './adaptive.js';
 import { LONG_WAIT } from './fast/shortcuts.js';
 import { BUF_INJ, BUF_NET, inputPort } from './network.js';
 import type { SwitchPolicy } from './policy.js';
-import { LONG_ROWS, RowSort } from './row-sort.js';
+import { RowSort } from './row-sort.js';
 import type { EngineState } from './state.js';
 
 /**
@@ -290,30 +290,9 @@ export class Allocator {
     return n;
   }
 
-  /** Sorts the requests by (group, priority), stably: by insertion while the list is short. */
+  /** Sorts the requests by (group, priority), stably. */
   private sortRequests(nreq: number): void {
-    if (nreq > LONG_ROWS) {
-      this.rowSort.sort(nreq, this.reqGroup, this.reqPri, this.reqSlot);
-      return;
-    }
-    const rs = this.reqSlot;
-    const rg = this.reqGroup;
-    const rp = this.reqPri;
-    for (let i = 1; i < nreq; i++) {
-      const slot = rs[i]!;
-      const g = rg[i]!;
-      const p = rp[i]!;
-      let j = i - 1;
-      while (j >= 0 && (rg[j]! > g || (rg[j] === g && rp[j]! > p))) {
-        rs[j + 1] = rs[j]!;
-        rg[j + 1] = rg[j]!;
-        rp[j + 1] = rp[j]!;
-        j--;
-      }
-      rs[j + 1] = slot;
-      rg[j + 1] = g;
-      rp[j + 1] = p;
-    }
+    this.rowSort.sort(nreq, this.reqGroup, this.reqPri, this.reqSlot);
   }
 
   private growReq(): void {

@@ -1,17 +1,16 @@
 /**
- * Rows of a cycle's list to sort into order. A few rows per cycle (a small network) are sorted by
- * insertion where they are listed, which is quickest there; from this many on, by `RowSort`. The
- * lists grow with the network at the same relative load (hundreds of requests and of unit releases
- * per cycle on a 128x128 mesh), where insertion's n²/4 steps made a flit-hop cost more the larger
- * the network (docs/engine-time.md, Scale).
+ * From this many rows on, RowSort merge-sorts; below, insertion is quicker. The lists it sorts grow
+ * with the network at the same relative load (hundreds of requests and of unit releases per cycle
+ * on a 128x128 mesh), where insertion's n²/4 steps made a flit-hop cost more the larger the network
+ * (docs/engine-time.md, Scale).
  */
 export const LONG_ROWS = 64;
 
 /**
- * Stable sort of rows kept in parallel arrays (`hi`, `lo`, `payload`: row i is their entries i) by
- * (hi, lo), ties in list order, so that the result is the one insertion gives, in O(n log n): a
- * bottom-up merge sort of the rows' order, then the rows put in it. Scratch grows on demand and is
- * kept, so a cycle allocates nothing.
+ * Stable sort of a cycle's rows kept in parallel arrays (`hi`, `lo`, `payload`: row i is their
+ * entries i) by (hi, lo), ties in list order: a few rows by insertion, more by a bottom-up merge
+ * sort of the rows' order, O(n log n), then the rows put in it. Both give the same order. Scratch
+ * grows on demand and is kept, so a cycle allocates nothing.
  */
 export class RowSort {
   private order = new Int32Array(64);
@@ -20,6 +19,10 @@ export class RowSort {
 
   /** Sorts rows 0..n-1 in place; pass `hi` as `lo` to sort by one key. */
   sort(n: number, hi: Int32Array, lo: Int32Array, payload: Int32Array): void {
+    if (n <= LONG_ROWS) {
+      insertionSort(n, hi, lo, payload);
+      return;
+    }
     if (this.order.length < n) {
       this.order = new Int32Array(2 * n);
       this.spare = new Int32Array(2 * n);
@@ -66,5 +69,23 @@ export class RowSort {
       lo[i] = c[r + 1]!;
       payload[i] = c[r + 2]!;
     }
+  }
+}
+
+function insertionSort(n: number, hi: Int32Array, lo: Int32Array, payload: Int32Array): void {
+  for (let i = 1; i < n; i++) {
+    const h = hi[i]!;
+    const l = lo[i]!;
+    const p = payload[i]!;
+    let j = i - 1;
+    while (j >= 0 && (hi[j]! > h || (hi[j] === h && lo[j]! > l))) {
+      hi[j + 1] = hi[j]!;
+      lo[j + 1] = lo[j]!;
+      payload[j + 1] = payload[j]!;
+      j--;
+    }
+    hi[j + 1] = h;
+    lo[j + 1] = l;
+    payload[j + 1] = p;
   }
 }

@@ -318,7 +318,7 @@ class CentralBuffer {
         return front === -1 || q.key[front]! > t;
       },
       // Queued (so admitted: onRequest does nothing) behind another packet: mayClaim refuses it.
-      waitsInQueue: (slot, g) => this.queues.isQueued(slot) && this.queues.firstP[g] !== slot,
+      waitsInQueue: (slot, g) => this.queues.waitsBehind(slot, g),
       flitGate: (slot, sent, t) => this.reads.gate(slot, sent, t),
       mayRequest: (buf) => {
         const kind = bufKind[buf];

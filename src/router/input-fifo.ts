@@ -208,7 +208,7 @@ function ibQueues(
   };
   policy.mayClaim = (slot, g) => queues.firstP[g] === slot;
   // Queued (onRequest does nothing) and not at the front: mayClaim refuses it.
-  policy.waitsInQueue = (slot, g) => queues.isQueued(slot) && queues.firstP[g] !== slot;
+  policy.waitsInQueue = (slot, g) => queues.waitsBehind(slot, g);
   policy.flitGate = (slot, sent, t) => reads.gate(slot, sent, t);
   return reads;
 }

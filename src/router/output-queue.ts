@@ -41,6 +41,14 @@ export class OutputQueues {
   }
 
   /**
+   * Slot waits in group g's queue behind another entry: queued, not the front. An entry reaches the
+   * front only when `remove` takes the one ahead (SwitchPolicy.waitsInQueue).
+   */
+  waitsBehind(slot: number, g: number): boolean {
+    return this.groupOf[slot] !== -1 && this.firstP[g] !== slot;
+  }
+
+  /**
    * Called with each entry that joins a queue (`push`) and with the entry that reaches the front of
    * its queue when `remove` takes the front one (a push never brings an entry already queued to the
    * front): the chunk path looks at its packet again (ChunkReads.useQueues).

@@ -1,5 +1,5 @@
 import { CH, CH_KEY, D_PC, R_SOLE_DRAIN } from '../link-codes.js';
-import { LONG_ROWS, RowSort } from '../row-sort.js';
+import { RowSort } from '../row-sort.js';
 import type { EngineState } from '../state.js';
 import { resized } from './unit-records.js';
 
@@ -64,24 +64,9 @@ export class UnitReleases {
           ? st.activePos[m < NB ? m : m % NB]!
           : chan[CH * dest[4 * st.brOut[m]! + D_PC]! + CH_KEY]!;
     }
-    // The units' releases by place: by insertion while they are few (RowSort beyond).
-    if (ns > LONG_ROWS) {
-      for (let j = 0; j < ns; j++) ukeys[j] = st.activePos[rel[j]!]!;
-      this.rowSort.sort(ns, ukeys, ukeys, rel);
-    } else {
-      for (let j = 0; j < ns; j++) {
-        const u = rel[j]!;
-        const key = st.activePos[u]!;
-        let k = j - 1;
-        while (k >= 0 && ukeys[k]! > key) {
-          ukeys[k + 1] = ukeys[k]!;
-          rel[k + 1] = rel[k]!;
-          k--;
-        }
-        ukeys[k + 1] = key;
-        rel[k + 1] = u;
-      }
-    }
+    // The units' releases by place.
+    for (let j = 0; j < ns; j++) ukeys[j] = st.activePos[rel[j]!]!;
+    this.rowSort.sort(ns, ukeys, ukeys, rel);
     let i = 0;
     let j = 0;
     while (i < ntails || j < ns) {
