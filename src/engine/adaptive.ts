@@ -1,3 +1,4 @@
+import { BR, BR_ALT, BR_ROUTE } from './branch-record.js';
 import type { SwitchPolicy } from './policy.js';
 import type { EngineState } from './state.js';
 
@@ -26,8 +27,8 @@ export class AdaptiveChoice {
   choose(slot: number, r: number, len: number): number {
     const s = this.s;
     const net = s.net;
-    const alt = s.brAlt[slot]!;
-    const vcMask = s.brRoute[slot]! >>> 8;
+    const alt = s.br[BR * slot + BR_ALT]!;
+    const vcMask = s.br[BR * slot + BR_ROUTE]! >>> 8;
     const P = net.numPorts;
     let best = -1;
     let bestLoad = Number.POSITIVE_INFINITY;

@@ -1,4 +1,5 @@
 import { AdaptiveChoice } from './adaptive.js';
+import { BR, BR_ALT, BR_GROUP, BR_LEG, BR_ROUTE, BR_TARGET } from './branch-record.js';
 import { LONG_WAIT } from './fast/shortcuts.js';
 import { BUF_INJ, BUF_NET, inputPort } from './network.js';
 import type { SwitchPolicy } from './policy.js';
@@ -75,7 +76,7 @@ export class Allocator {
     const net = s.net;
     const NB = s.NB;
     const brOut = s.brOut;
-    const brRoute = s.brRoute;
+    const br = s.br;
     let nreq = 0;
     let ndefer = 0;
     const waits = s.waits !== undefined;
@@ -90,9 +91,15 @@ export class Allocator {
       // A unicast head whose group has no free buffer would not ask (request): it waits on the
       // group's list until a buffer of it is released, instead of being visited every cycle. Its
       // place in the list is taken by the last pending buffer, visited next.
-      if (waits && n === 1 && brOut[b] === -1 && s.brAlt[b] === 0 && s.groupFree[s.brGroup[b]!] === 0) {
+      if (
+        waits &&
+        n === 1 &&
+        brOut[b] === -1 &&
+        br[BR * b + BR_ALT] === 0 &&
+        s.groupFree[br[BR * b + BR_GROUP]!] === 0
+      ) {
         if (b >= s.brReady.length || t >= s.brReady[b]!) {
-          s.waitForGroup(b, s.brGroup[b]!);
+          s.waitForGroup(b, br[BR * b + BR_GROUP]!);
           i--;
           continue;
         }
@@ -107,9 +114,9 @@ export class Allocator {
         if (brOut[slot] !== -1) continue;
         open++;
         if (slot < s.brReady.length && t < s.brReady[slot]!) continue;
-        const alt = s.brAlt[slot]!;
+        const alt = br[BR * slot + BR_ALT]!;
         // Behind another packet in its output's queue: mayClaim would refuse it (queueWaits).
-        if (alt === 0 && longWait && this.policy.waitsInQueue!(slot, s.brGroup[slot]!, t)) {
+        if (alt === 0 && longWait && this.policy.waitsInQueue!(slot, br[BR * slot + BR_GROUP]!, t)) {
           behind++;
           continue;
         }
@@ -121,9 +128,9 @@ export class Allocator {
             this.defer[ndefer++] = slot;
             continue;
           }
-          const port = this.adaptive.choose(slot, r, s.wormC[s.owner[b]!]!.length);
-          brRoute[slot] = (brRoute[slot]! & ~0xff) | port;
-          s.brGroup[slot] = net.portChannel[r * net.numPorts + port]!;
+          const port = this.adaptive.choose(slot, r, s.bufLen[b]!);
+          br[BR * slot + BR_ROUTE] = (br[BR * slot + BR_ROUTE]! & ~0xff) | port;
+          br[BR * slot + BR_GROUP] = net.portChannel[r * net.numPorts + port]!;
         }
         nreq = this.request(slot, b, t, nreq);
       }
@@ -138,7 +145,7 @@ export class Allocator {
     const s = this.s;
     const net = s.net;
     const NB = s.NB;
-    const brRoute = s.brRoute;
+    const br = s.br;
     const rs = this.reqSlot;
     const rg = this.reqGroup;
     for (let i = 0; i < nreq; i++) {
@@ -146,7 +153,9 @@ export class Allocator {
       const g = rg[i]!;
       const b = slot < NB ? slot : slot % NB;
       const w = s.owner[b]!;
-      const len = s.wormC[w]!.length;
+      // The worm's length, as every buffer of it holds (state.ts): read where grant() reads it
+      // anyway, not from the worm's record (one more cache miss per header on a large network).
+      const len = s.bufLen[b]!;
       let first: number;
       let count: number;
       let mask: number;
@@ -157,7 +166,7 @@ export class Allocator {
       } else {
         first = net.pcFirstBuf[g]!;
         count = net.pcVcs[g]!;
-        mask = brRoute[slot]! >>> 8;
+        mask = br[BR * slot + BR_ROUTE]! >>> 8;
       }
       const S = this.laneSlots;
       for (let v = 0; v < count; v++) {
@@ -169,7 +178,8 @@ export class Allocator {
         if (cand < s.freeAt.length && t < s.freeAt[cand]!) continue;
         this.grant(slot, b, w, cand);
         this.rrAlloc[g] = S === 1 ? b + 1 : this.laneEnd(b);
-        if (s.brAlt[slot] !== 0) this.adaptive.granted(net.bufRouter[b]!, brRoute[slot]! & 0xff);
+        if (br[BR * slot + BR_ALT] !== 0)
+          this.adaptive.granted(net.bufRouter[b]!, br[BR * slot + BR_ROUTE]! & 0xff);
         break;
       }
     }
@@ -210,7 +220,7 @@ export class Allocator {
   /** Branch `slot` of buffer b asks for its group's buffers (the model told first); returns the request count. */
   private request(slot: number, b: number, t: number, nreq: number): number {
     const s = this.s;
-    const group = s.brGroup[slot]!;
+    const group = s.br[BR * slot + BR_GROUP]!;
     if (this.onRequest) this.policy.onRequest!(slot, group, t);
     // No free buffer in the group at the start of the cycle: no grant is possible (this cycle's
     // grants only take buffers, releases come later in the cycle), so the request is not made.
@@ -250,11 +260,12 @@ export class Allocator {
       const slot = d[i]!;
       const b = slot % NB;
       const r = net.bufRouter[b]!;
-      const port = this.adaptive.choose(slot, r, s.wormC[s.owner[b]!]!.length);
-      s.brRoute[slot] = (s.brRoute[slot]! & ~0xff) | port;
-      s.brGroup[slot] = net.portChannel[r * net.numPorts + port]!;
+      const port = this.adaptive.choose(slot, r, s.bufLen[b]!);
+      const r0 = BR * slot;
+      s.br[r0 + BR_ROUTE] = (s.br[r0 + BR_ROUTE]! & ~0xff) | port;
+      s.br[r0 + BR_GROUP] = net.portChannel[r * net.numPorts + port]!;
       nreq = this.request(slot, b, t, nreq);
-      if (s.brAlt[slot] === 0) this.adaptive.granted(r, port);
+      if (s.br[r0 + BR_ALT] === 0) this.adaptive.granted(r, port);
     }
     return nreq;
   }
@@ -334,9 +345,10 @@ export class Allocator {
       s.activate(cand);
     }
     // Where the flits heading into `cand` are going: the branch's target stop.
-    s.target[cand] = s.brTarget[slot]!;
-    s.legSrc[cand] = s.brLeg[slot]!;
-    s.prevPort[cand] = s.brRoute[slot]! & 0xff;
+    const r0 = BR * slot;
+    s.target[cand] = s.br[r0 + BR_TARGET]!;
+    s.legSrc[cand] = s.br[r0 + BR_LEG]!;
+    s.prevPort[cand] = s.br[r0 + BR_ROUTE]! & 0xff;
   }
 }
 

@@ -1,3 +1,4 @@
+import { BR, BR_ROUTE, BR_SINK, BR_TARGET } from './branch-record.js';
 import type { MessageState } from './message.js';
 import { describeBuffer, inputPort, type Network } from './network.js';
 import type { SwitchPolicy } from './policy.js';
@@ -58,14 +59,14 @@ export function deadlockReport(
       for (let k = 0; k < s.brN[b]!; k++) {
         const slot = s.slot(b, k);
         if (s.brOut[slot] !== -1 || s.recv[b] === 0) continue;
-        const port = s.brRoute[slot]! & 0xff;
+        const port = s.br[BR * slot + BR_ROUTE]! & 0xff;
         const r = net.bufRouter[b]!;
-        const group = s.brSink[slot]
-          ? -1 - s.wormC[w]!.node[s.brTarget[slot]!]!
+        const group = s.br[BR * slot + BR_SINK]
+          ? -1 - s.wormC[w]!.node[s.br[BR * slot + BR_TARGET]!]!
           : net.portChannel[r * net.numPorts + port]!;
         let list = waits.get(w);
         if (!list) waits.set(w, (list = []));
-        list.push({ group, mask: s.brRoute[slot]! >>> 8, router: r });
+        list.push({ group, mask: s.br[BR * slot + BR_ROUTE]! >>> 8, router: r });
       }
     }
   }

@@ -2,6 +2,7 @@ import { F_ABSORB, F_FORWARD, F_TEMP } from '../plan/worm.js';
 import { routeStep } from '../routing/follow.js';
 import { EJECT } from '../routing/routing.js';
 import { McsimError } from '../util/errors.js';
+import { BR, BR_ALT, BR_GROUP, BR_LEG, BR_ROUTE, BR_SINK, BR_TARGET } from './branch-record.js';
 import type { CompiledWorm } from './compile.js';
 import type { SwitchPolicy } from './policy.js';
 import type { EngineState, Timing } from './state.js';
@@ -90,9 +91,9 @@ export class HeadStage {
 
   private branchPort(slot: number): number {
     const s = this.s;
-    if (!s.brSink[slot]) return s.brRoute[slot]! & 0xff;
+    if (!s.br[BR * slot + BR_SINK]) return s.br[BR * slot + BR_ROUTE]! & 0xff;
     const w = s.owner[s.slotBuf(slot)]!;
-    return s.net.nodePort[s.wormC[w]!.node[s.brTarget[slot]!]!]!;
+    return s.net.nodePort[s.wormC[w]!.node[s.br[BR * slot + BR_TARGET]!]!]!;
   }
 
   private consumeStop(b: number, cw: CompiledWorm, T: number, r: number): number {
@@ -103,10 +104,11 @@ export class HeadStage {
       // A consumption branch toward the stop's end node; allocation finds its channels by the node.
       const k = this.newBranch(b, r);
       const slot = s.slot(b, k);
-      s.brSink[slot] = 1;
-      s.brTarget[slot] = T;
-      s.brRoute[slot] = (1 << 8) | EJECT;
-      s.brGroup[slot] = s.net.numNetChannels + cw.node[T]!;
+      const r0 = BR * slot;
+      s.br[r0 + BR_SINK] = 1;
+      s.br[r0 + BR_TARGET] = T;
+      s.br[r0 + BR_ROUTE] = (1 << 8) | EJECT;
+      s.br[r0 + BR_GROUP] = s.net.numNetChannels + cw.node[T]!;
     }
     if (f & F_FORWARD) {
       const cs = cw.childStart[T]!;
@@ -133,9 +135,9 @@ export class HeadStage {
     const slot = s.slot(b, k);
     s.brOut[slot] = -1;
     s.brSent[slot] = 0;
-    s.brSink[slot] = 0;
+    s.br[BR * slot + BR_SINK] = 0;
     // A slot is reused by later worms: a branch has alternatives only if addNetBranch gives them.
-    s.brAlt[slot] = 0;
+    s.br[BR * slot + BR_ALT] = 0;
     return k;
   }
 
@@ -150,19 +152,20 @@ export class HeadStage {
     // each other's VC (a self-deadlock with one VC), so such a header is rejected.
     for (let k = 0; k < s.brN[b]!; k++) {
       const o = s.slot(b, k);
-      if (!s.brSink[o] && (s.brRoute[o]! & 0xff) === port)
+      if (!s.br[BR * o + BR_SINK] && (s.br[BR * o + BR_ROUTE]! & 0xff) === port)
         throw new McsimError(
           `tree worm from ${net.topology.formatNode(cw.source)} replicates twice into channel ${net.topology.portName(port)} at switch ${net.topology.formatSwitch(r)}: branches must leave through different channels`,
         );
     }
     const k = this.newBranch(b, r);
     const slot = s.slot(b, k);
-    s.brTarget[slot] = C;
-    s.brLeg[slot] = leg;
-    s.brRoute[slot] = packed;
-    s.brGroup[slot] = net.portChannel[r * net.numPorts + port]!;
+    const r0 = BR * slot;
+    s.br[r0 + BR_TARGET] = C;
+    s.br[r0 + BR_LEG] = leg;
+    s.br[r0 + BR_ROUTE] = packed;
+    s.br[r0 + BR_GROUP] = net.portChannel[r * net.numPorts + port]!;
     // An adaptive routing offers a choice of ports; the allocator makes it (engine/adaptive.ts).
     const alt = rf.alternatives === undefined ? 0 : rf.alternatives(r, dest);
-    s.brAlt[slot] = (alt & (alt - 1)) === 0 ? 0 : alt;
+    s.br[r0 + BR_ALT] = (alt & (alt - 1)) === 0 ? 0 : alt;
   }
 }

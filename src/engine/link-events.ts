@@ -29,9 +29,12 @@ export class MoveEvents {
   /** Consumption buffers a header entered this cycle (their worms may stream or drain). */
   sinkHeads = new Int32Array(64);
   nsinks = 0;
+  /** Some link has a latency above one cycle. */
+  private readonly lagged: boolean;
 
   constructor(s: EngineState, sinks: LinkSinks, listHeads: boolean, listSinks: boolean) {
     this.s = s;
+    this.lagged = s.net.maxLatency > 1;
     this.sinks = sinks;
     this.listHeads = listHeads;
     this.listSinks = listSinks;
@@ -56,6 +59,7 @@ export class MoveEvents {
     const trace = st.trace;
     const owner = st.owner;
     const list = this.list;
+    const lagged = this.lagged;
     if (this.heads.length < n) {
       this.heads = new Int32Array(2 * n);
       this.sinkHeads = new Int32Array(2 * n);
@@ -74,8 +78,9 @@ export class MoveEvents {
           this.sinks.headArrived(b, t);
         }
       } else if (kind === EV_NET) {
-        // A header is read as it comes off the wire, in cycle t + L - 1 on a link of latency L.
-        const lat = st.net.pcLatency[st.net.bufPc[b]!]!;
+        // A header is read as it comes off the wire, in cycle t + L - 1 on a link of latency L
+        // (looked up only where some link has one: two more cache misses per header on a large network).
+        const lat = lagged ? st.net.pcLatency[st.net.bufPc[b]!]! : 1;
         if (trace !== undefined) trace.flitIn(owner[b]!, b, got, t + lat - 1);
         if (got === 1) {
           st.wormMsg[owner[b]!]!.hops++;

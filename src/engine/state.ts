@@ -1,4 +1,5 @@
 import type { WormSpec } from '../plan/worm.js';
+import { BR, BR_ALT, BR_SINK } from './branch-record.js';
 import type { CompiledWorm } from './compile.js';
 import { ASLEEP, AWAKE, type SleepState } from './fast/sleep-states.js';
 import type { MessageState } from './message.js';
@@ -101,16 +102,12 @@ export class EngineState extends PendingHeads {
   readonly brOut: Int32Array;
   /** Flits the branch has copied out of its buffer. */
   readonly brSent: Int32Array;
-  readonly brTarget: Int32Array;
-  readonly brLeg: Int32Array;
-  /** Packed route of the branch: output port in the low byte, allowed VCs above. */
-  readonly brRoute: Uint32Array;
-  /** Adaptive routing: the ports the branch may take instead (bit mask), 0 when fixed. */
-  readonly brAlt: Uint32Array;
-  /** 1 when the branch goes to a consumption channel. */
-  readonly brSink: Uint8Array;
-  /** Allocation group the branch asks in (its channel, or numNetChannels + node for consumption). */
-  readonly brGroup: Int32Array;
+  /**
+   * The branch's routing facts, one record of BR ints per slot (branch-record.ts): its packed
+   * route, allocation group, target stop, leg source, adaptive alternatives and whether it goes to
+   * a consumption channel.
+   */
+  readonly br: Int32Array;
   /**
    * Cycle from which the branch may request its output, when the switch model delays branches
    * (SwitchPolicy.branchDelay); empty otherwise (then only the buffer's readyAt counts).
@@ -194,12 +191,7 @@ export class EngineState extends PendingHeads {
     const NS = NB * MB;
     this.brOut = new Int32Array(NS).fill(-1);
     this.brSent = new Int32Array(NS);
-    this.brTarget = new Int32Array(NS);
-    this.brLeg = new Int32Array(NS);
-    this.brRoute = new Uint32Array(NS);
-    this.brAlt = new Uint32Array(NS);
-    this.brSink = new Uint8Array(NS);
-    this.brGroup = new Int32Array(NS);
+    this.br = new Int32Array(NS * BR);
     this.srcList = new Int32Array(NB);
     this.srcPos = new Int32Array(NB).fill(-1);
     this.asleep = new Uint8Array(NB);
@@ -371,9 +363,11 @@ export class EngineState extends PendingHeads {
       for (let k = 0; k < this.brN[b]!; k++) {
         const slot = this.slot(b, k);
         if (this.brSent[slot]! > this.recv[b]!) return `buffer ${b} branch ${k} sent more than it received`;
-        if (this.brSink[slot] === 1 && this.brAlt[slot] !== 0)
+        if (this.br[BR * slot + BR_SINK] === 1 && this.br[BR * slot + BR_ALT] !== 0)
           return `buffer ${b} branch ${k} goes to a processor but has adaptive alternatives`;
       }
+      if (this.bufLen[b] !== this.wormC[w]!.length)
+        return `buffer ${b} holds a worm of ${this.wormC[w]!.length} flits but counts ${this.bufLen[b]}`;
       if (this.recv[b]! > this.wormC[w]!.length) return `buffer ${b} received more flits than its worm has`;
       // A head waiting for an output is pending, on the wheel, or waits on its group's list while
       // the group has no free buffer (a wake-up cannot have been missed).

@@ -1,3 +1,4 @@
+import { BR, BR_ALT, BR_GROUP, BR_ROUTE, BR_SINK, BR_TARGET } from './branch-record.js';
 import type { EngineState } from './state.js';
 
 /**
@@ -25,11 +26,8 @@ export class SwitchView {
   private readonly feeder: Int32Array;
   private readonly brSent: Int32Array;
   private readonly brOut: Int32Array;
-  private readonly brGroup: Int32Array;
-  private readonly brRoute: Uint32Array;
-  private readonly brSink: Uint8Array;
-  private readonly brTarget: Int32Array;
-  private readonly brAlt: Uint32Array;
+  /** Branch records (branch-record.ts). */
+  private readonly br: Int32Array;
   private readonly pend: Int32Array;
 
   constructor(s: EngineState) {
@@ -44,11 +42,7 @@ export class SwitchView {
     this.feeder = s.feeder;
     this.brSent = s.brSent;
     this.brOut = s.brOut;
-    this.brGroup = s.brGroup;
-    this.brRoute = s.brRoute;
-    this.brSink = s.brSink;
-    this.brTarget = s.brTarget;
-    this.brAlt = s.brAlt;
+    this.br = s.br;
     this.pend = s.pend;
   }
 
@@ -123,20 +117,20 @@ export class SwitchView {
 
   /** Allocation group the branch asks in (its channel, or numNetChannels + node for a consumption channel). */
   group(slot: number): number {
-    return this.brGroup[slot]!;
+    return this.br[BR * slot + BR_GROUP]!;
   }
 
   /** Does the branch go to a processor (a consumption channel)? */
   toProcessor(slot: number): boolean {
-    return this.brSink[slot] === 1;
+    return this.br[BR * slot + BR_SINK] === 1;
   }
 
   /** The switch port the branch leaves by: its route's, or for a consumption branch its end node's. */
   targetPort(slot: number): number {
-    if (this.brSink[slot] !== 1) return this.brRoute[slot]! & 0xff;
+    if (this.br[BR * slot + BR_SINK] !== 1) return this.br[BR * slot + BR_ROUTE]! & 0xff;
     const s = this.s;
     const w = this.owner[this.bufferOf(slot)]!;
-    return s.net.nodePort[s.wormC[w]!.node[this.brTarget[slot]!]!]!;
+    return s.net.nodePort[s.wormC[w]!.node[this.br[BR * slot + BR_TARGET]!]!]!;
   }
 
   /** Cycle from which the branch may request its output when the model delays branches (branchDelay), else -Infinity. */
@@ -150,7 +144,7 @@ export class SwitchView {
    * branch keeps that port from now on; the allocator moves the switch's adaptive pointer past it.
    */
   commitChoice(slot: number): void {
-    this.brAlt[slot] = 0;
+    this.br[BR * slot + BR_ALT] = 0;
   }
 
   /**

@@ -33,8 +33,8 @@ const BYTES = {
    * destination record and the streams' count.
    */
   buffer: 107,
-  /** Per buffer and router port (+2 for injection and consumption): 8 branch arrays of the engine. */
-  slot: 37,
+  /** Per buffer and router port (+2 for injection and consumption): the engine's branch arrays and records. */
+  slot: 48,
   /** Per channel of any kind: 8 engine and 5 network arrays. */
   channel: 56,
   /** Per network channel: the lists the network builder grows before it packs them. */

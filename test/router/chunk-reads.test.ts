@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { BR, BR_GROUP, BR_ROUTE } from '../../src/engine/branch-record.js';
 import type { Network } from '../../src/engine/network.js';
 import type { EngineState } from '../../src/engine/state.js';
 import { SwitchView } from '../../src/engine/view.js';
@@ -25,9 +26,10 @@ function drive(ports: number[], stalled: (t: number) => boolean, cycles = 60) {
     brN: Uint8Array.from([n]),
     brOut: Int32Array.from([0, 1]),
     brSent: new Int32Array(MB),
-    brGroup: Int32Array.from([0, 1]),
-    brSink: new Uint8Array(MB),
-    brRoute: Int32Array.from([ports[0]!, ports[1] ?? 0]),
+    // Branch records (branch-record.ts): branch k goes to group k by port ports[k].
+    br: Int32Array.from({ length: MB * BR }, (_, i) =>
+      i % BR === BR_GROUP ? Math.floor(i / BR) : i % BR === BR_ROUTE ? (ports[Math.floor(i / BR)] ?? 0) : 0,
+    ),
     owner: Int32Array.from([0]),
   } as unknown as EngineState;
   const net = {
