@@ -1,6 +1,7 @@
 import { AdaptiveChoice } from './adaptive.js';
 import { BR, BR_ALT, BR_GROUP, BR_LEG, BR_ROUTE, BR_TARGET } from './branch-record.js';
 import { LONG_WAIT } from './fast/shortcuts.js';
+import { HD, HD_LEG, HD_PREV_PORT, HD_TARGET } from './head-record.js';
 import { BUF_INJ, BUF_NET, inputPort } from './network.js';
 import type { SwitchPolicy } from './policy.js';
 import { RowSort } from './row-sort.js';
@@ -346,9 +347,10 @@ export class Allocator {
     }
     // Where the flits heading into `cand` are going: the branch's target stop.
     const r0 = BR * slot;
-    s.target[cand] = s.br[r0 + BR_TARGET]!;
-    s.legSrc[cand] = s.br[r0 + BR_LEG]!;
-    s.prevPort[cand] = s.br[r0 + BR_ROUTE]! & 0xff;
+    const h0 = HD * cand;
+    s.head[h0 + HD_TARGET] = s.br[r0 + BR_TARGET]!;
+    s.head[h0 + HD_LEG] = s.br[r0 + BR_LEG]!;
+    s.head[h0 + HD_PREV_PORT] = s.br[r0 + BR_ROUTE]! & 0xff;
   }
 }
 

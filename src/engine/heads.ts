@@ -4,6 +4,7 @@ import { EJECT } from '../routing/routing.js';
 import { McsimError } from '../util/errors.js';
 import { BR, BR_ALT, BR_GROUP, BR_LEG, BR_ROUTE, BR_SINK, BR_TARGET } from './branch-record.js';
 import type { CompiledWorm } from './compile.js';
+import { HD, HD_LEG, HD_PREV_PORT, HD_TARGET } from './head-record.js';
 import type { SwitchPolicy } from './policy.js';
 import type { EngineState, Timing } from './state.js';
 
@@ -52,7 +53,7 @@ export class HeadStage {
     const r = s.net.bufRouter[b]!;
     const w = s.owner[b]!;
     const cw = s.wormC[w]!;
-    const T = s.target[b]!;
+    const T = s.head[HD * b + HD_TARGET]!;
     s.brN[b] = 0;
     let modified = false;
     let netBranches = 0;
@@ -62,7 +63,7 @@ export class HeadStage {
       modified = cw.level[T] === 0;
       netBranches = this.consumeStop(b, cw, T, r);
     } else {
-      this.addNetBranch(b, cw, T, s.legSrc[b]!, r);
+      this.addNetBranch(b, cw, T, s.head[HD * b + HD_LEG]!, r);
       netBranches = 1;
     }
     const tm = this.timing;
@@ -146,7 +147,7 @@ export class HeadStage {
     const net = s.net;
     const dest = cw.node[C]!;
     const rf = cw.routing === undefined ? net.routing : net.routingByName(cw.routing);
-    const packed = routeStep(net.topology, rf, r, dest, leg, s.prevPort[b]!, cw.source);
+    const packed = routeStep(net.topology, rf, r, dest, leg, s.head[HD * b + HD_PREV_PORT]!, cw.source);
     const port = packed & 0xff;
     // Replication sends one copy per output channel; two branches on one channel would wait for
     // each other's VC (a self-deadlock with one VC), so such a header is rejected.

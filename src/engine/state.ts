@@ -2,6 +2,7 @@ import type { WormSpec } from '../plan/worm.js';
 import { BR, BR_ALT, BR_SINK } from './branch-record.js';
 import type { CompiledWorm } from './compile.js';
 import { ASLEEP, AWAKE, type SleepState } from './fast/sleep-states.js';
+import { HD } from './head-record.js';
 import type { MessageState } from './message.js';
 import { BUF_NET, BUF_SINK, type Network } from './network.js';
 import { PendingHeads } from './pending-heads.js';
@@ -73,12 +74,11 @@ export class EngineState extends PendingHeads {
   readonly owner: Int32Array;
   /** Flits of the owning worm that have entered the buffer. */
   readonly recv: Int32Array;
-  /** Header stop (index in the compiled worm) the flits in the buffer are heading for. */
-  readonly target: Int32Array;
-  /** Source of the current leg (where the route toward `target` started). */
-  readonly legSrc: Int32Array;
-  /** Port the worm took into the router that holds the buffer (-1 from a processor). */
-  readonly prevPort: Int32Array;
+  /**
+   * Where the worm in the buffer is going, one record of HD ints per buffer (head-record.ts): its
+   * target stop, the source of its current leg, the port it came in by.
+   */
+  readonly head: Int32Array;
   /** Cycle from which the head may leave (entry + routing delay + 1). */
   readonly readyAt: Float64Array;
   /** Out-branches set up for the buffer's worm. */
@@ -177,15 +177,14 @@ export class EngineState extends PendingHeads {
     this.NB = NB;
     this.owner = new Int32Array(NB).fill(-1);
     this.recv = new Int32Array(NB);
-    this.target = new Int32Array(NB);
-    this.legSrc = new Int32Array(NB);
-    this.prevPort = new Int32Array(NB);
+    this.head = new Int32Array(NB * HD);
     this.readyAt = new Float64Array(NB);
     this.brN = new Uint8Array(NB);
     this.srcSent = new Int32Array(NB);
     this.bufLen = new Int32Array(NB);
-    this.departed = new Int32Array(NB);
-    this.credited = new Int32Array(NB);
+    // Credit delays only (link-timing.ts), indexed by network buffer, as freeAt.
+    this.departed = new Int32Array(this.freeAt.length);
+    this.credited = new Int32Array(this.freeAt.length);
     this.activePos = new Int32Array(NB).fill(-1);
     this.active = new Int32Array(NB);
     const NS = NB * MB;
@@ -319,8 +318,10 @@ export class EngineState extends PendingHeads {
     } else this.injFree[-2 - g]!++;
     this.recv[b] = 0;
     this.brN[b] = 0;
-    this.departed[b] = 0;
-    this.credited[b] = 0;
+    if (b < this.departed.length) {
+      this.departed[b] = 0;
+      this.credited[b] = 0;
+    }
     if (this.activePos[b]! >= 0) this.deactivate(b);
     this.onRelease?.(b);
     if (--this.wormLive[w]! === 0) this.wormDone(w);
