@@ -3,6 +3,7 @@ import { BR, BR_ALT, BR_GROUP, BR_LEG, BR_ROUTE, BR_TARGET } from './branch-reco
 import { LONG_WAIT } from './fast/shortcuts.js';
 import { HD, HD_LEG, HD_PREV_PORT, HD_TARGET } from './head-record.js';
 import { BUF_INJ, BUF_NET, inputPort } from './network.js';
+import { PL, PL_GROUP, PL_KIND, PL_PC } from './place-record.js';
 import type { SwitchPolicy } from './policy.js';
 import { RowSort } from './row-sort.js';
 import type { EngineState } from './state.js';
@@ -324,13 +325,14 @@ export class Allocator {
     const s = this.s;
     // A worm moving as a unit through this channel (streaming, packed or draining) could now meet
     // a competitor for the link: it goes on buffer by buffer from this cycle.
-    const pc = s.net.bufPc[cand]!;
+    const p0 = PL * cand;
+    const pc = s.place[p0 + PL_PC]!;
     if (pc < s.unitChan.length && s.unitChan[pc] !== -1) s.stopUnit!(s.unitChan[pc]!);
     s.brOut[slot] = cand;
     s.wake(b);
     s.feeder[cand] = slot;
     s.owner[cand] = w;
-    const g = s.bufGroup[cand]!;
+    const g = s.place[p0 + PL_GROUP]!;
     s.groupFree[g]!--;
     if (g < s.chanHeld.length) s.chanHeld[g]!++;
     s.bufLen[cand] = s.bufLen[b]!;
@@ -338,7 +340,7 @@ export class Allocator {
     s.brN[cand] = 0;
     s.wormLive[w]!++;
     this.policy.onGrant?.(cand);
-    if (s.net.bufKind[cand] === BUF_NET) {
+    if (s.place[p0 + PL_KIND] === BUF_NET) {
       s.wormMsg[w]!.channels++;
       // Every flit of the worm will cross this channel (a worm is never cut short; its traffic is
       // only read when it has finished), so its traffic is counted here rather than per flit.

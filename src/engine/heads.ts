@@ -5,6 +5,7 @@ import { McsimError } from '../util/errors.js';
 import { BR, BR_ALT, BR_GROUP, BR_LEG, BR_ROUTE, BR_SINK, BR_TARGET } from './branch-record.js';
 import type { CompiledWorm } from './compile.js';
 import { HD, HD_LEG, HD_PREV_PORT, HD_TARGET } from './head-record.js';
+import { PL, PL_ROUTER } from './place-record.js';
 import type { SwitchPolicy } from './policy.js';
 import type { EngineState, Timing } from './state.js';
 
@@ -50,7 +51,7 @@ export class HeadStage {
    */
   arrived(b: number, t: number): void {
     const s = this.s;
-    const r = s.net.bufRouter[b]!;
+    const r = s.place[PL * b + PL_ROUTER]!;
     const w = s.owner[b]!;
     const cw = s.wormC[w]!;
     const T = s.head[HD * b + HD_TARGET]!;

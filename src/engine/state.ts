@@ -6,6 +6,7 @@ import { HD } from './head-record.js';
 import type { MessageState } from './message.js';
 import { BUF_NET, BUF_SINK, type Network } from './network.js';
 import { PendingHeads } from './pending-heads.js';
+import { PL, PL_GROUP, PL_KIND, PL_PC, PL_ROUTER } from './place-record.js';
 
 /** Timing parameters in cycles (defaults from 000 sec. 5.1). */
 export interface Timing {
@@ -153,10 +154,11 @@ export class EngineState extends PendingHeads {
 
   // Allocation groups (a network channel's VCs, or a node's consumption channels; allocate.ts).
   /**
-   * Group of each buffer: its channel, numNetChannels + node for consumption buffers; for an
-   * injection buffer -2 - its node (injection channels are taken by end nodes, not allocated).
+   * Where each buffer is, one record of PL ints per buffer (place-record.ts): its channel, kind,
+   * allocation group (its channel, numNetChannels + node for consumption buffers, -2 - node for
+   * injection buffers) and router.
    */
-  readonly bufGroup: Int32Array;
+  readonly place: Int32Array;
   /** Free buffers per group: a head whose group has none cannot be granted, so it does not ask. */
   readonly groupFree: Int32Array;
   /** Free injection channels per node (terminals.ts skips a node that has none). */
@@ -196,7 +198,7 @@ export class EngineState extends PendingHeads {
     this.asleep = new Uint8Array(NB);
     this.awakeBits = new Uint32Array((NB >> 5) + 1);
     this.feeder = new Int32Array(NB).fill(-1);
-    this.bufGroup = new Int32Array(NB).fill(-1);
+    this.place = new Int32Array(NB * PL);
     this.groupFree = new Int32Array(net.numNetChannels + net.numNodes);
     this.injFree = new Int32Array(net.numNodes).fill(net.injPerNode);
     this.chanHeld = new Int32Array(net.numNetChannels);
@@ -204,7 +206,10 @@ export class EngineState extends PendingHeads {
       const kind = net.bufKind[b];
       const node = net.pcSrc[net.bufPc[b]!]!;
       const g = kind === BUF_NET ? net.bufPc[b]! : kind === BUF_SINK ? net.numNetChannels + node : -2 - node;
-      this.bufGroup[b] = g;
+      this.place[PL * b + PL_PC] = net.bufPc[b]!;
+      this.place[PL * b + PL_KIND] = kind!;
+      this.place[PL * b + PL_GROUP] = g;
+      this.place[PL * b + PL_ROUTER] = net.bufRouter[b]!;
       if (g >= 0) this.groupFree[g]!++;
     }
   }
@@ -311,7 +316,7 @@ export class EngineState extends PendingHeads {
     this.owner[b] = -1;
     this.setAsleep(b, AWAKE);
     this.feeder[b] = -1;
-    const g = this.bufGroup[b]!;
+    const g = this.place[PL * b + PL_GROUP]!;
     if (g >= 0) {
       if (g < this.chanHeld.length) this.chanHeld[g]!--;
       if (this.groupFree[g]!++ === 0) this.groupFreed(g);

@@ -29,10 +29,10 @@ const BYTES = {
   /** Node.js, the modules and the small state of any run. */
   base: 60e6,
   /**
-   * Per buffer: 12 engine arrays, the engine's 16-byte head record, 5 network arrays of 1-8 bytes,
-   * the link stage's 16-byte destination record and the streams' count.
+   * Per buffer: 11 engine arrays, the engine's 16-byte head and place records, 5 network arrays of
+   * 1-8 bytes, the link stage's 16-byte destination record and the streams' count.
    */
-  buffer: 103,
+  buffer: 115,
   /** Per buffer and router port (+2 for injection and consumption): the engine's branch arrays and records. */
   slot: 48,
   /** Per channel of any kind: 8 engine and 5 network arrays. */
