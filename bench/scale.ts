@@ -11,9 +11,11 @@ import { startupEnv } from './compare-startup.js';
  * speed on a shared machine moves by half from one minute to the next while a small mesh's (in the
  * caches) does not, so the cost of each size against the first is taken within a round and the
  * median over rounds is printed, beside each size's median flit-hops, CPU and wall seconds and
- * flit-hops per CPU and wall second.
+ * flit-hops per CPU and wall second. `--packet L` runs the same flit load in L-flit packets: what
+ * grows with the network is the cost per header-hop, not per flit-hop (docs/engine-time.md, "Scale"),
+ * and comparing two packet lengths separates the two.
  *
- *   node --import tsx bench/scale.ts [--sizes 32,64,128,256] [--rounds 3] [--dir CHECKOUT]
+ *   node --import tsx bench/scale.ts [--sizes 32,64,128,256] [--rounds 3] [--packet 20] [--dir CHECKOUT]
  */
 const LOAD_32 = 0.03;
 
@@ -22,8 +24,8 @@ function arg(name: string, fallback: string): string {
   return i >= 0 && i + 1 < process.argv.length ? process.argv[i + 1]! : fallback;
 }
 
-/** The `mcsim run` arguments of the K x K point. */
-export function scaleRun(k: number): string[] {
+/** The `mcsim run` arguments of the K x K point, in packets of `packet` flits. */
+export function scaleRun(k: number, packet = 20): string[] {
   const load = Number(((LOAD_32 * 32) / k).toPrecision(3));
   const set = {
     'network.topology': `mesh:${k}x${k}`,
@@ -31,7 +33,7 @@ export function scaleRun(k: number): string[] {
     'network.vcs': 2,
     'network.bufferDepth': 8,
     'workload.type': 'uniform',
-    'workload.packetLength': 20,
+    'workload.packetLength': packet,
     'workload.warmup': 1000,
     'workload.measure': 5000,
     'workload.load': load,
@@ -50,11 +52,11 @@ interface ScaleRun {
 }
 
 /** One whole `mcsim run` process of the K x K point. */
-function runOnce(dir: string, k: number): ScaleRun {
+function runOnce(dir: string, k: number, packet: number): ScaleRun {
   const start = process.hrtime.bigint();
   const r = spawnSync(
     process.execPath,
-    ['--import', CPU_AT_EXIT, join(dir, 'bin', 'mcsim.js'), ...scaleRun(k)],
+    ['--import', CPU_AT_EXIT, join(dir, 'bin', 'mcsim.js'), ...scaleRun(k, packet)],
     {
       env: startupEnv(),
       encoding: 'utf8',
@@ -78,9 +80,10 @@ function main(): void {
   const dir = arg('--dir', process.cwd());
   const sizes = arg('--sizes', '32,64,128').split(',').map(Number);
   const rounds = Number(arg('--rounds', '3'));
+  const packet = Number(arg('--packet', '20'));
   const runs = sizes.map(() => [] as ScaleRun[]);
   for (let round = 0; round < rounds; round++) {
-    for (const [i, k] of sizes.entries()) runs[i]!.push(runOnce(dir, k));
+    for (const [i, k] of sizes.entries()) runs[i]!.push(runOnce(dir, k, packet));
     process.stderr.write(`round ${round + 1} of ${rounds} done\n`);
   }
   const perWall = (r: ScaleRun) => r.hops / r.wall;
