@@ -88,9 +88,12 @@ export class EngineState extends PendingHeads {
   readonly srcSent: Int32Array;
   /** Length of the worm owning the buffer. */
   readonly bufLen: Int32Array;
-  /** Flits whose departure (by every branch) links.ts has recorded, for delayed credits. */
+  /**
+   * Flits whose departure (by every branch) links.ts has recorded, for delayed credits: per network
+   * buffer where links have credit delays, empty otherwise.
+   */
   readonly departed: Int32Array;
-  /** Departed flits whose credit has reached the upstream router. */
+  /** Departed flits whose credit has reached the upstream router (as `departed`). */
   readonly credited: Int32Array;
   /**
    * Under a credit delay: the first cycle a released network buffer may be granted again (the
