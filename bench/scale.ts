@@ -24,9 +24,13 @@ function arg(name: string, fallback: string): string {
   return i >= 0 && i + 1 < process.argv.length ? process.argv[i + 1]! : fallback;
 }
 
+/** The K x K mesh's load: a quarter of its saturation load. */
+function loadOf(k: number): number {
+  return Number(((LOAD_32 * 32) / k).toPrecision(3));
+}
+
 /** The `mcsim run` arguments of the K x K point, in packets of `packet` flits. */
 export function scaleRun(k: number, packet = 20): string[] {
-  const load = Number(((LOAD_32 * 32) / k).toPrecision(3));
   const set = {
     'network.topology': `mesh:${k}x${k}`,
     'network.routing': 'xy',
@@ -36,7 +40,7 @@ export function scaleRun(k: number, packet = 20): string[] {
     'workload.packetLength': packet,
     'workload.warmup': 1000,
     'workload.measure': 5000,
-    'workload.load': load,
+    'workload.load': loadOf(k),
   };
   return ['run', ...Object.entries(set).flatMap(([key, v]) => ['--set', `${key}=${v}`]), '--json'];
 }
@@ -92,9 +96,7 @@ function main(): void {
   );
   sizes.forEach((k, i) => {
     const rs = runs[i]!;
-    const load = scaleRun(k)
-      .find((a) => a.startsWith('workload.load='))!
-      .split('=')[1]!;
+    const load = String(loadOf(k));
     const cost = rs.map((r, round) => perWall(runs[0]![round]!) / perWall(r));
     const hops = rs[0]!.hops;
     const cpu = median(rs.map((r) => r.cpu));

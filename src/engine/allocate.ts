@@ -263,11 +263,11 @@ export class Allocator {
       const b = slot % NB;
       const r = net.bufRouter[b]!;
       const port = this.adaptive.choose(slot, r, s.bufLen[b]!);
-      const r0 = BR * slot;
-      s.br[r0 + BR_ROUTE] = (s.br[r0 + BR_ROUTE]! & ~0xff) | port;
-      s.br[r0 + BR_GROUP] = net.portChannel[r * net.numPorts + port]!;
+      const slotRec = BR * slot;
+      s.br[slotRec + BR_ROUTE] = (s.br[slotRec + BR_ROUTE]! & ~0xff) | port;
+      s.br[slotRec + BR_GROUP] = net.portChannel[r * net.numPorts + port]!;
       nreq = this.request(slot, b, t, nreq);
-      if (s.br[r0 + BR_ALT] === 0) this.adaptive.granted(r, port);
+      if (s.br[slotRec + BR_ALT] === 0) this.adaptive.granted(r, port);
     }
     return nreq;
   }
@@ -325,14 +325,14 @@ export class Allocator {
     const s = this.s;
     // A worm moving as a unit through this channel (streaming, packed or draining) could now meet
     // a competitor for the link: it goes on buffer by buffer from this cycle.
-    const p0 = PL * cand;
-    const pc = s.place[p0 + PL_PC]!;
+    const placeRec = PL * cand;
+    const pc = s.place[placeRec + PL_PC]!;
     if (pc < s.unitChan.length && s.unitChan[pc] !== -1) s.stopUnit!(s.unitChan[pc]!);
     s.brOut[slot] = cand;
     s.wake(b);
     s.feeder[cand] = slot;
     s.owner[cand] = w;
-    const g = s.place[p0 + PL_GROUP]!;
+    const g = s.place[placeRec + PL_GROUP]!;
     s.groupFree[g]!--;
     if (g < s.chanHeld.length) s.chanHeld[g]!++;
     s.bufLen[cand] = s.bufLen[b]!;
@@ -340,7 +340,7 @@ export class Allocator {
     s.brN[cand] = 0;
     s.wormLive[w]!++;
     this.policy.onGrant?.(cand);
-    if (s.place[p0 + PL_KIND] === BUF_NET) {
+    if (s.place[placeRec + PL_KIND] === BUF_NET) {
       s.wormMsg[w]!.channels++;
       // Every flit of the worm will cross this channel (a worm is never cut short; its traffic is
       // only read when it has finished), so its traffic is counted here rather than per flit.
@@ -348,11 +348,11 @@ export class Allocator {
       s.activate(cand);
     }
     // Where the flits heading into `cand` are going: the branch's target stop.
-    const r0 = BR * slot;
-    const h0 = HD * cand;
-    s.head[h0 + HD_TARGET] = s.br[r0 + BR_TARGET]!;
-    s.head[h0 + HD_LEG] = s.br[r0 + BR_LEG]!;
-    s.head[h0 + HD_PREV_PORT] = s.br[r0 + BR_ROUTE]! & 0xff;
+    const slotRec = BR * slot;
+    const headRec = HD * cand;
+    s.head[headRec + HD_TARGET] = s.br[slotRec + BR_TARGET]!;
+    s.head[headRec + HD_LEG] = s.br[slotRec + BR_LEG]!;
+    s.head[headRec + HD_PREV_PORT] = s.br[slotRec + BR_ROUTE]! & 0xff;
   }
 }
 

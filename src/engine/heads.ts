@@ -106,11 +106,11 @@ export class HeadStage {
       // A consumption branch toward the stop's end node; allocation finds its channels by the node.
       const k = this.newBranch(b, r);
       const slot = s.slot(b, k);
-      const r0 = BR * slot;
-      s.br[r0 + BR_SINK] = 1;
-      s.br[r0 + BR_TARGET] = T;
-      s.br[r0 + BR_ROUTE] = (1 << 8) | EJECT;
-      s.br[r0 + BR_GROUP] = s.net.numNetChannels + cw.node[T]!;
+      const rec = BR * slot;
+      s.br[rec + BR_SINK] = 1;
+      s.br[rec + BR_TARGET] = T;
+      s.br[rec + BR_ROUTE] = (1 << 8) | EJECT;
+      s.br[rec + BR_GROUP] = s.net.numNetChannels + cw.node[T]!;
     }
     if (f & F_FORWARD) {
       const cs = cw.childStart[T]!;
@@ -161,13 +161,13 @@ export class HeadStage {
     }
     const k = this.newBranch(b, r);
     const slot = s.slot(b, k);
-    const r0 = BR * slot;
-    s.br[r0 + BR_TARGET] = C;
-    s.br[r0 + BR_LEG] = leg;
-    s.br[r0 + BR_ROUTE] = packed;
-    s.br[r0 + BR_GROUP] = net.portChannel[r * net.numPorts + port]!;
+    const rec = BR * slot;
+    s.br[rec + BR_TARGET] = C;
+    s.br[rec + BR_LEG] = leg;
+    s.br[rec + BR_ROUTE] = packed;
+    s.br[rec + BR_GROUP] = net.portChannel[r * net.numPorts + port]!;
     // An adaptive routing offers a choice of ports; the allocator makes it (engine/adaptive.ts).
     const alt = rf.alternatives === undefined ? 0 : rf.alternatives(r, dest);
-    s.br[r0 + BR_ALT] = (alt & (alt - 1)) === 0 ? 0 : alt;
+    s.br[rec + BR_ALT] = (alt & (alt - 1)) === 0 ? 0 : alt;
   }
 }

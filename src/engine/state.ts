@@ -206,11 +206,12 @@ export class EngineState extends PendingHeads {
     this.injFree = new Int32Array(net.numNodes).fill(net.injPerNode);
     this.chanHeld = new Int32Array(net.numNetChannels);
     for (let b = 0; b < NB; b++) {
-      const kind = net.bufKind[b];
-      const node = net.pcSrc[net.bufPc[b]!]!;
-      const g = kind === BUF_NET ? net.bufPc[b]! : kind === BUF_SINK ? net.numNetChannels + node : -2 - node;
-      this.place[PL * b + PL_PC] = net.bufPc[b]!;
-      this.place[PL * b + PL_KIND] = kind!;
+      const kind = net.bufKind[b]!;
+      const pc = net.bufPc[b]!;
+      const node = net.pcSrc[pc]!;
+      const g = kind === BUF_NET ? pc : kind === BUF_SINK ? net.numNetChannels + node : -2 - node;
+      this.place[PL * b + PL_PC] = pc;
+      this.place[PL * b + PL_KIND] = kind;
       this.place[PL * b + PL_GROUP] = g;
       this.place[PL * b + PL_ROUTER] = net.bufRouter[b]!;
       if (g >= 0) this.groupFree[g]!++;
