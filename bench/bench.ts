@@ -13,13 +13,17 @@ import {
   warmupMeasure,
 } from './points.js';
 import { ReferenceLoop } from './reference-loop.js';
+import { printTable } from './table.js';
+import { compareTwins } from './twins.js';
 
 /**
  * `npm run bench`: engine speed on the points of points.ts (the 16x16 mesh reference network at
  * light, moderate and saturating loads with 1- and 8-flit buffers, then a 64x64 mesh, a CCC, a
- * torus and a fat tree). Prints simulated cycles per second, flit-hops per second, live heap and
- * the machine's speed beside the runs (reference-loop.ts), then searches the 16x16 mesh's saturation throughput by bisection. Speed targets live here,
- * never in timed tests; `--compare REF` (compare.ts) runs an older revision side by side.
+ * torus, a fat tree and the switch models). Prints simulated cycles per second, flit-hops per
+ * second, live heap and the machine's speed beside the runs (reference-loop.ts), then each switch
+ * model against the direct engine on its own network (twins.ts), then searches the 16x16 mesh's
+ * saturation throughput by bisection. Speed targets live here, never in timed tests;
+ * `--compare REF` (compare.ts) runs an older revision side by side.
  */
 export interface BenchResult {
   id: string;
@@ -92,13 +96,6 @@ export function findSaturation(bufferDepth: number, lo = 0.02, hi = 0.5, steps =
 function round(x: number, d: number): number {
   const f = 10 ** d;
   return Math.round(x * f) / f;
-}
-
-/** Prints rows as a right-aligned table. */
-export function printTable(head: readonly string[], rows: readonly string[][]): void {
-  const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
-  console.log(head.map((h, i) => h.padStart(widths[i]!)).join('  '));
-  for (const r of rows) console.log(r.map((c, i) => c.padStart(widths[i]!)).join('  '));
 }
 
 /** The median of `runs` values of `measure` (undefined as soon as one is). */
@@ -226,6 +223,7 @@ export function runBench(points: readonly BenchSpec[] = BENCH_POINTS): void {
   console.log(
     'ref ms: a fixed loop over typed arrays timed after each timed run, in the same process (median): a point whose ref is high ran on a slow machine',
   );
+  compareTwins(points, TIMED_RUNS);
   if (points !== BENCH_POINTS) return;
   for (const depth of [1, 8])
     console.log(

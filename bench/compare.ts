@@ -3,9 +3,10 @@ import { existsSync, mkdirSync, rmSync, symlinkSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { McsimError } from '../src/util/errors.js';
 import { packagePath } from '../src/util/package-path.js';
-import { printTable } from './bench.js';
 import { buildRevisionCli, STARTUP_RUN, startupPairs } from './compare-startup.js';
 import { BENCH_POINTS, type BenchSpec, benchConfig, warmupMeasure } from './points.js';
+import { runChild } from './run-child.js';
+import { printTable } from './table.js';
 
 /**
  * `mcsim bench --compare REF`: the current code against git revision REF, in one sitting. REF is
@@ -58,40 +59,6 @@ export function buildRevision(ref: string): { commit: string; dist: string } {
   if (!existsSync(join(dist, 'sim', 'run.js')))
     throw new McsimError(`revision ${commit.slice(0, 12)} did not build (no dist/sim/run.js)`, '--compare');
   return { commit, dist };
-}
-
-interface Timed {
-  flitHopsPerSecond?: number;
-  /** Per wall-clock second. */
-  wallFlitHopsPerSecond?: number;
-  /** The reference loop's reading after the timed run (reference-loop.ts). */
-  refMs?: number;
-  error?: string;
-}
-
-function runChild(dist: string, p: BenchSpec): Timed {
-  const child = join(ROOT, 'dist', 'bench', 'child.js');
-  const out = execFileSync(
-    process.execPath,
-    [child, dist, JSON.stringify(benchConfig(p)), String(warmupMeasure(p))],
-    { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] },
-  );
-  const r = JSON.parse(out.trim().split('\n').pop()!) as {
-    flitHops?: number;
-    seconds?: number;
-    cpuSeconds?: number;
-    refMs?: number;
-    error?: string;
-  };
-  if (r.error !== undefined) return { error: r.error };
-  // Per CPU second: on a machine busy with other work the wall clock also counts the time the
-  // process waited for a core, CPU time does not; on an idle machine they differ by the work of
-  // V8's background threads (compilation, garbage collection), which CPU time counts.
-  return {
-    flitHopsPerSecond: r.flitHops! / r.cpuSeconds!,
-    wallFlitHopsPerSecond: r.flitHops! / r.seconds!,
-    refMs: r.refMs!,
-  };
 }
 
 /** Flit-hops per CPU second of each run of the two builds, pair by pair. */

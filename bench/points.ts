@@ -81,7 +81,30 @@ export const BENCH_POINTS: readonly BenchSpec[] = [
     timing: TIMING_002,
     workload: workload002('umin'),
   },
+  {
+    id: 'ibmesh16-ib-0.1',
+    topology: 'ibmesh:16x16',
+    bufferDepth: 20,
+    load: 0.1,
+    measure: 20000,
+    network: { vcs: 2, switching: 'ib' },
+  },
 ];
+
+/**
+ * The direct engine's twin of a switch-model point: the same network, traffic, load and timing
+ * under the engine's own wormhole rules (no `switching`, no `switchOptions`), or undefined for a
+ * point that has no switch model. A switch model's speed is its flit-hops per second against its
+ * twin's, timed in turn in one process: that ratio isolates the model's own cost, where a
+ * comparison with another point would also compare networks and traffic (docs/bench.md, "Switch
+ * models against the direct engine").
+ */
+export function directTwin(p: BenchSpec): BenchSpec | undefined {
+  const sw = p.network?.switching;
+  if (sw === undefined || sw === 'wormhole') return undefined;
+  const { switching: _, switchOptions: __, ...network } = p.network!;
+  return { ...p, id: `${p.id}~direct`, network };
+}
 
 /**
  * The configuration object of a point (seed 7, 2000 warm-up and 4000 drain cycles; uniform

@@ -291,7 +291,7 @@ export async function main(argv: string[]): Promise<number> {
   program
     .command('bench')
     .description(
-      'engine speed (cycles and flit-hops per second) on a 16x16 mesh and on a 64x64 mesh, CCC, torus and fat tree',
+      'engine speed (cycles and flit-hops per second) on a 16x16 mesh and on a 64x64 mesh, CCC, torus, fat tree and the switch models, each switch model against the direct engine on its network',
     )
     .option(
       '--compare <rev>',

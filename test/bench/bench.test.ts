@@ -3,7 +3,7 @@ import { execFileSync } from 'node:child_process';
 import { describe, it } from 'node:test';
 import { nodeStartMs, startupMs } from '../../bench/bench.js';
 import { startupPairs, timeRun } from '../../bench/compare-startup.js';
-import { BENCH_POINTS, benchConfig } from '../../bench/points.js';
+import { BENCH_POINTS, benchConfig, directTwin } from '../../bench/points.js';
 import { ReferenceLoop } from '../../bench/reference-loop.js';
 import { parseConfig } from '../../src/config/load.js';
 import { mcsimInProcess } from '../cli/in-process.js';
@@ -12,6 +12,28 @@ describe('mcsim bench', () => {
   it('every bench point is a valid configuration with a unique id', () => {
     for (const p of BENCH_POINTS) assert.doesNotThrow(() => parseConfig(benchConfig(p)), p.id);
     assert.equal(new Set(BENCH_POINTS.map((p) => p.id)).size, BENCH_POINTS.length);
+  });
+
+  it('each switch-model point has a direct twin: the same network, traffic and load without the model', () => {
+    const models = BENCH_POINTS.filter((p) => directTwin(p) !== undefined).map((p) => p.network!.switching);
+    assert.deepEqual(new Set(models), new Set(['central-buffer', 'input-fifo', 'ib']));
+    for (const p of BENCH_POINTS) {
+      const twin = directTwin(p);
+      if (twin === undefined) {
+        assert.ok([undefined, 'wormhole'].includes(p.network?.switching as string | undefined), p.id);
+        continue;
+      }
+      const a = parseConfig(benchConfig(p));
+      const b = parseConfig(benchConfig(twin));
+      assert.equal(b.network.switching, 'wormhole', p.id);
+      assert.notEqual(a.network.switching, 'wormhole', p.id);
+      // Everything but the switch model is the same.
+      const strip = (c: typeof a) => ({
+        ...c,
+        network: { ...c.network, switching: '', switchOptions: undefined },
+      });
+      assert.deepEqual(strip(b), strip(a), p.id);
+    }
   });
 
   it('the reference loop does the same work at every reading', () => {
