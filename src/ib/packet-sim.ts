@@ -114,6 +114,9 @@ export function runPackets(
   let makespan = -1;
   let flitHops = 0;
   let delivered = 0;
+  // The jobs' destinations and service levels (-1: none) as arrays, read at every hop.
+  const jobDest = Int32Array.from(jobs, (j) => j.dest);
+  const jobSl = Int32Array.from(jobs, (j) => j.sl ?? -1);
   let expected = 0;
   for (const j of jobs) expected += j.dest >= 0 ? 1 : countHosts(j.mft!, j.source);
 
@@ -161,19 +164,24 @@ export function runPackets(
     brN[b] = 0;
     brStarted[b] = 0;
     lastStart[b] = 0;
-    const job = jobs[p]!;
-    if (job.dest >= 0) {
-      if (net.nodeSwitch[job.dest] === r) addBranch(b, NC + job.dest, 1);
+    const dest = jobDest[p]!;
+    const sl = jobSl[p]!;
+    if (dest >= 0) {
+      if (net.nodeSwitch[dest] === r) addBranch(b, NC + dest, 1);
       else {
-        const packed = net.routing.route(r, job.dest, r, -1);
+        const packed = net.routing.route(r, dest, r, -1);
         const port = packed & 0xff;
-        addBranch(b, net.portChannel[r * P + port]!, job.sl === undefined ? packed >>> 8 : 1 << job.sl);
+        addBranch(b, net.portChannel[r * P + port]!, sl < 0 ? packed >>> 8 : 1 << sl);
       }
     } else {
-      const m = job.mft![r]! & ~(1 << inPort);
+      const m = jobs[p]!.mft![r]! & ~(1 << inPort);
       for (let port = 1; port < IB_HOST; port++)
         if ((m >> port) & 1)
-          addBranch(b, net.portChannel[r * P + port]!, packetVlMask(spec.policy, port, spec.vls, job.sl));
+          addBranch(
+            b,
+            net.portChannel[r * P + port]!,
+            packetVlMask(spec.policy, port, spec.vls, sl < 0 ? undefined : sl),
+          );
       if ((m >> IB_HOST) & 1) addBranch(b, NC + r, 1);
     }
     if (fifos) {
@@ -211,9 +219,9 @@ export function runPackets(
     dirtyGroups.length = 0;
     dirtyChans.length = 0;
     // Events of this cycle: buffers freed and links idle since the cycle before, requests ready.
-    while (heap.size > 0 && heap.peekTime() === now) {
-      const kind = heap.peekKind();
-      const id = heap.pop();
+    for (let e = heap.takeAt(now); e >= 0; e = heap.takeAt(now)) {
+      const kind = e & 7;
+      const id = e >> 3;
       if (kind === EV_READY) request(id, now);
       else if (kind === EV_FREE) {
         owner[id] = -1;
@@ -234,12 +242,12 @@ export function runPackets(
       const q = queues[n]!;
       if (qPos[n]! >= q.length || hostFree[n]! > now) continue;
       const first = net.injFirst[n]!;
-      const sl = jobs[q[qPos[n]!]!]!.sl;
+      const sl = jobSl[q[qPos[n]!]!]!;
       // Credit mode: only each VL's next slot can be taken (ascending VLs, as in the engine).
       const step = fifos ? S : 1;
       for (let lo = first; lo < first + net.injPerNode; lo += step) {
         const b = fifos ? fifos.nextOf(lo) : lo;
-        if (owner[b] !== -1 || (sl !== undefined && (lo - first) / step !== sl)) continue;
+        if (owner[b] !== -1 || (sl >= 0 && (lo - first) / step !== sl)) continue;
         fifos?.granted(b);
         arrive(b, q[qPos[n]!++]!, net.nodeSwitch[n]!, IB_HOST, now);
         hostFree[n] = now + L;

@@ -53,6 +53,48 @@ describe("the packet path's timing wheel", () => {
     );
   });
 
+  it('takeAt takes the events of the earliest cycle in the order pop does', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 40 }),
+        fc.array(
+          fc.array(fc.tuple(fc.nat(), fc.integer({ min: 0, max: 7 }), fc.nat({ max: 1e6 })), {
+            maxLength: 6,
+          }),
+          {
+            minLength: 1,
+            maxLength: 60,
+          },
+        ),
+        (horizon, rounds) => {
+          const a = new TimeWheel(horizon);
+          const b = new TimeWheel(horizon);
+          const byPop: number[][] = [];
+          const byTake: number[][] = [];
+          a.push(0, 3, 0);
+          b.push(0, 3, 0);
+          for (let r = 0; a.size > 0; r++) {
+            const now = a.peekTime();
+            assert.equal(b.peekTime(), now);
+            while (a.size > 0 && a.peekTime() === now) {
+              const kind = a.peekKind();
+              byPop.push([now, kind, a.pop()]);
+            }
+            for (let e = b.takeAt(now); e >= 0; e = b.takeAt(now)) byTake.push([now, e & 7, e >> 3]);
+            assert.equal(b.size, a.size);
+            // Cycles at most `horizon` ahead of the last one taken.
+            for (const [ahead, kind, id] of rounds[r] ?? []) {
+              const t = now + 1 + (ahead % horizon);
+              a.push(t, kind, id);
+              b.push(t, kind, id);
+            }
+          }
+          assert.deepEqual(byTake, byPop);
+        },
+      ),
+    );
+  });
+
   it('refuses an event further ahead than its horizon, or in the past', () => {
     const wheel = new TimeWheel(4);
     wheel.push(2, 0, 1);
