@@ -243,6 +243,7 @@ class CentralBuffer {
     const reads = this.reads;
     for (let i = 0; i < reads.trackedCount; i++) {
       const b = reads.trackedAt(i);
+      if (!reads.writing(b)) continue;
       const r = net.bufRouter[b]!;
       if (!wp.isFree(r, t) || !reads.canWrite(b, t)) continue;
       wp.bid(r, this.portOf(b), b, t, -1);

@@ -48,6 +48,8 @@ export class ChunkReads {
   private readonly cur: Int32Array;
   private readonly prev: Int32Array;
   private readonly written: Int32Array;
+  /** Chunks of the packet (ceil(L / chunk)): once all are written, its snapshot is no longer read. */
+  private readonly chunks: Int32Array;
   private readonly readable: Int32Array;
   private readonly writeFrom: Float64Array;
   private readonly copies: Uint8Array;
@@ -87,6 +89,7 @@ export class ChunkReads {
     this.cur = new Int32Array(NB);
     this.prev = new Int32Array(NB);
     this.written = new Int32Array(NB);
+    this.chunks = new Int32Array(NB);
     this.readable = new Int32Array(NB);
     this.writeFrom = new Float64Array(NB);
     this.copies = new Uint8Array(NB);
@@ -169,6 +172,7 @@ export class ChunkReads {
     }
     this.copies[b] = copies ? 1 : 0;
     this.written[b] = copies ? 1 : 0;
+    this.chunks[b] = Math.ceil(v.length(b) / this.chunk);
     this.readable[b] = 0;
     this.writeFrom[b] = copies ? t + Math.max(1, k) : t;
     this.wake[b] = 0;
@@ -191,6 +195,11 @@ export class ChunkReads {
     this.list[p] = last;
     this.pos[last] = p;
     this.pos[b] = -1;
+  }
+
+  /** Has packet b chunks left to write (on the chunk path)? */
+  writing(b: number): boolean {
+    return this.written[b]! < this.chunks[b]!;
   }
 
   /** May packet b write its next chunk in cycle t: past its header copies, and a complete chunk unwritten? */
@@ -226,10 +235,13 @@ export class ChunkReads {
     // One pass: a packet's writes and its ports' bids read nothing another packet's writes change.
     for (let i = 0; i < this.n; i++) {
       const b = this.list[i]!;
-      this.observe(b, t);
       this.readable[b] = this.written[b]!;
-      // A central buffer's later chunks compete for its one write port (writeNext, from the model).
-      if (this.copies[b] === 0 && this.canWrite(b, t)) this.written[b]!++;
+      // The snapshot only serves the writes (canWrite): a packet written whole needs none.
+      if (this.written[b]! < this.chunks[b]!) {
+        this.observe(b, t);
+        // A central buffer's later chunks compete for its one write port (writeNext, from the model).
+        if (this.copies[b] === 0 && this.canWrite(b, t)) this.written[b]!++;
+      }
       // No port of the packet can read before cycle wake[b] (see below).
       if (t < this.wake[b]!) continue;
       const L = v.length(b);
