@@ -223,7 +223,7 @@ export function runBench(points: readonly BenchSpec[] = BENCH_POINTS): void {
   console.log(
     'ref ms: a fixed loop over typed arrays timed after each timed run, in the same process (median): a point whose ref is high ran on a slow machine',
   );
-  compareTwins(points, TIMED_RUNS);
+  compareTwins(points);
   if (points !== BENCH_POINTS) return;
   for (const depth of [1, 8])
     console.log(

@@ -1,6 +1,7 @@
 /**
  * One bench point, two builds, one process: `node paired-child.js OLD_DIST NEW_DIST CONFIG_JSON
- * WARMUP_MEASURE PAIRS`. Loads each build's DIST/config/load.js and DIST/sim/run.js (two separate
+ * WARMUP_MEASURE PAIRS [NEW_CONFIG_JSON]` (with NEW_CONFIG_JSON the new build runs that
+ * configuration instead: a switch model against its direct twin, twins.ts). Loads each build's DIST/config/load.js and DIST/sim/run.js (two separate
  * module graphs, so each engine is compiled on its own), warms both up as child.ts does, then runs
  * the point PAIRS times on each, old and new in turn (the order flips every pair), and prints one
  * JSON line `{ old: [...], new: [...], refMs }` of flit-hops per CPU second and the median reading
@@ -36,13 +37,17 @@ function timed(b: Build, config: unknown): number {
 }
 
 async function main(): Promise<void> {
-  const [oldDist, newDist, configJson, warmup, pairs] = process.argv.slice(2);
+  const [oldDist, newDist, configJson, warmup, pairs, newConfigJson] = process.argv.slice(2);
   if (!oldDist || !newDist || !configJson || !warmup || !pairs)
-    throw new Error('usage: paired-child.js OLD_DIST NEW_DIST CONFIG_JSON WARMUP_MEASURE PAIRS');
-  const raw = JSON.parse(configJson) as { workload: Record<string, unknown> };
+    throw new Error(
+      'usage: paired-child.js OLD_DIST NEW_DIST CONFIG_JSON WARMUP_MEASURE PAIRS [NEW_CONFIG_JSON]',
+    );
+  type Raw = { workload: Record<string, unknown> };
+  const raws = [JSON.parse(configJson) as Raw, JSON.parse(newConfigJson ?? configJson) as Raw];
   const builds = [await load(oldDist), await load(newDist)] as const;
   const configs: unknown[] = [];
   for (const [i, b] of builds.entries()) {
+    const raw = raws[i]!;
     try {
       configs.push(b.parseConfig(raw));
       const short = b.parseConfig({ ...raw, workload: { ...raw.workload, measure: Number(warmup) } });

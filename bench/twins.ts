@@ -1,45 +1,63 @@
+import { execFileSync } from 'node:child_process';
+import { cpSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { packagePath } from '../src/util/package-path.js';
-import { type BenchSpec, directTwin } from './points.js';
-import { runChild, type Timed } from './run-child.js';
+import { type BenchSpec, benchConfig, directTwin } from './points.js';
 import { printTable } from './table.js';
 
 /**
  * Switch models against the direct engine (docs/bench.md, "Switch models against the direct
  * engine"): each switch-model point and its direct twin (points.ts directTwin: the same network,
- * traffic and load under the engine's own wormhole rules) run in fresh processes (child.ts) in
- * turn, `pairs` times, the order flipping every pair. The ratio is the median of the pairs' ratios
- * of flit-hops per CPU second.
+ * traffic and load under the engine's own wormhole rules), timed in turn in one process
+ * (paired-child.ts), `pairs` times. The ratio is the median of the pairs' ratios of flit-hops per
+ * CPU second.
  *
- * Fresh processes, not one: a process that has run a switch model and the direct engine in turn
- * compiles the engine's shared code for both, and each then runs 30-40% slower than alone, so one
- * process would compare neither with what a user runs.
+ * The twin runs on a copy of the build (`.bench/twin/dist`), so each side has a module graph, and
+ * compiled code, of its own: a process that runs a switch model and the direct engine on one copy
+ * compiles the engine's shared code for both, and each then runs 30-40% slower than alone. Both
+ * sides warm up on runs of the point's full length, so the timed runs are of compiled code.
  */
-export function compareTwins(points: readonly BenchSpec[], pairs: number): void {
-  const dist = join(packagePath(), 'dist');
+/**
+ * Pairs per point: a switch-model point's run takes a tenth of a second, and single pairs range
+ * over a factor of 1.5; fifteen keep the median within a few percent between sittings.
+ */
+export const TWIN_PAIRS = 15;
+
+export function compareTwins(points: readonly BenchSpec[], pairs = TWIN_PAIRS): void {
+  const root = packagePath();
+  const dist = join(root, 'dist');
   const rows: string[][] = [];
+  let copy: string | undefined;
   for (const p of points) {
     const twin = directTwin(p);
     if (twin === undefined) continue;
-    const model: number[] = [];
-    const direct: number[] = [];
-    const ratios: number[] = [];
-    let error: string | undefined;
-    for (let i = 0; i < pairs && error === undefined; i++) {
-      const first = i % 2 === 0 ? p : twin;
-      const a = runChild(dist, first);
-      const b = runChild(dist, first === p ? twin : p);
-      const [m, d] = first === p ? [a, b] : [b, a];
-      error = m.error ?? d.error;
-      if (error !== undefined) break;
-      model.push(speed(m));
-      direct.push(speed(d));
-      ratios.push(speed(m) / speed(d));
+    if (copy === undefined) {
+      copy = join(root, '.bench', 'twin', 'dist');
+      rmSync(copy, { recursive: true, force: true });
+      cpSync(dist, copy, { recursive: true });
     }
-    if (error !== undefined) {
-      rows.push([p.id, error, '', '', '']);
+    const child = join(dist, 'bench', 'paired-child.js');
+    const args = [
+      child,
+      dist,
+      copy,
+      JSON.stringify(benchConfig(p)),
+      String(p.measure),
+      String(pairs),
+      JSON.stringify(benchConfig(twin)),
+    ];
+    const out = execFileSync(process.execPath, args, {
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    const r = JSON.parse(out.trim().split('\n').pop()!) as { old?: number[]; new?: number[]; error?: string };
+    if (r.error !== undefined) {
+      rows.push([p.id, r.error, '', '', '']);
       continue;
     }
+    const model = r.old!;
+    const direct = r.new!;
+    const ratios = model.map((m, i) => m / direct[i]!);
     const M = (x: number) => (x / 1e6).toFixed(2);
     rows.push([
       p.id,
@@ -51,13 +69,9 @@ export function compareTwins(points: readonly BenchSpec[], pairs: number): void 
   }
   if (rows.length === 0) return;
   console.log(
-    `\nswitch models against the direct engine on the same network, traffic and load (fresh processes in turn, ${pairs} pairs; M flit-hops per CPU second):`,
+    `\nswitch models against the direct engine on the same network, traffic and load (one process, in turn, ${pairs} pairs; M flit-hops per CPU second):`,
   );
   printTable(['point', 'model', 'direct', 'model/direct', 'range'], rows);
-}
-
-function speed(t: Timed): number {
-  return t.flitHopsPerSecond!;
 }
 
 function median(xs: readonly number[]): number {

@@ -90,6 +90,20 @@ describe('mcsim bench', () => {
     for (const x of [...r.old, ...r.new, r.refMs]) assert.ok(x > 0, JSON.stringify(r));
     const bad = run({ ...benchConfig(small), network: { topology: 'nosuch:3' } });
     assert.match(bad.error, /^old revision: .*nosuch/);
+    // A second configuration is the new side's (a switch model against its direct twin).
+    const twin = JSON.parse(
+      execFileSync(
+        process.execPath,
+        [
+          ...['--import', 'tsx', 'bench/paired-child.ts', 'src', 'src'],
+          ...[JSON.stringify(benchConfig(small)), '50', '2'],
+          JSON.stringify({ ...benchConfig(small), network: { topology: 'nosuch:3' } }),
+        ],
+        { encoding: 'utf8' },
+      ),
+    );
+    assert.match(twin.error, /nosuch/);
+    assert.doesNotMatch(twin.error, /old revision/);
   });
 
   // These run the built command (bin/mcsim.js), as test/cli/bundle.test.ts does.
