@@ -1,11 +1,12 @@
 /**
  * One bench point, two builds, one process: `node paired-child.js OLD_DIST NEW_DIST CONFIG_JSON
  * WARMUP_MEASURE PAIRS [NEW_CONFIG_JSON]` (with NEW_CONFIG_JSON the new build runs that
- * configuration instead: a switch model against its direct twin, twins.ts). Loads each build's DIST/config/load.js and DIST/sim/run.js (two separate
- * module graphs, so each engine is compiled on its own), warms both up as child.ts does, then runs
- * the point PAIRS times on each, old and new in turn (the order flips every pair), and prints one
- * JSON line `{ old: [...], new: [...], refMs }` of flit-hops per CPU second and the median reading
- * of the reference loop timed after each pair (reference-loop.ts), or `{ error }`.
+ * configuration instead: a switch model against its direct twin, twins.ts). Loads each build's
+ * DIST/config/load.js and DIST/sim/run.js (two separate module graphs, so each engine is compiled
+ * on its own), warms both up as child.ts does, then runs the point PAIRS times on each, old and
+ * new in turn (the order flips every pair), and prints one JSON line `{ old: [...], new: [...],
+ * refMs }` of flit-hops per CPU second and the median reading of the reference loop timed after
+ * each pair (reference-loop.ts), or `{ error }`.
  *
  * Why in one process: on a shared machine the speed available to a process drifts by 20-30% over
  * seconds to minutes (other tenants' use of the memory system), and two processes timed a minute

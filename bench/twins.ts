@@ -6,6 +6,12 @@ import { type BenchSpec, benchConfig, directTwin } from './points.js';
 import { printTable } from './table.js';
 
 /**
+ * Pairs per point: a switch-model point's run takes a tenth of a second, and single pairs range
+ * over a factor of 1.5; with fifteen the medians of four sittings stayed within 12% of each other.
+ */
+export const TWIN_PAIRS = 15;
+
+/**
  * Switch models against the direct engine (docs/bench.md, "Switch models against the direct
  * engine"): each switch-model point and its direct twin (points.ts directTwin: the same network,
  * traffic and load under the engine's own wormhole rules), timed in turn in one process
@@ -17,12 +23,6 @@ import { printTable } from './table.js';
  * compiles the engine's shared code for both, and each then runs 30-40% slower than alone. Both
  * sides warm up on runs of the point's full length, so the timed runs are of compiled code.
  */
-/**
- * Pairs per point: a switch-model point's run takes a tenth of a second, and single pairs range
- * over a factor of 1.5; fifteen keep the median within a few percent between sittings.
- */
-export const TWIN_PAIRS = 15;
-
 export function compareTwins(points: readonly BenchSpec[], pairs = TWIN_PAIRS): void {
   const root = packagePath();
   const dist = join(root, 'dist');
