@@ -312,7 +312,9 @@ export class Streams extends UnitRecords {
 /**
  * Worm w is a plain unicast on the network's routing: one absorbing stop, at a node, with the
  * network's routing, whose choices are fixed (an adaptive routing reads buffer occupancies, which
- * streaming and packed worms do not keep up to date).
+ * streaming and packed worms do not keep up to date). A worm that names its routing follows the
+ * network's when it names that one (Network.routingByName gives the network's own function for its
+ * name): a scheme's unicasts under its own routing, XY for TPM on an XY mesh (sim/drivers/mixed.ts).
  */
 export function plainUnicast(st: EngineState, w: number): boolean {
   const cw = st.wormC[w]!;
@@ -320,7 +322,7 @@ export function plainUnicast(st: EngineState, w: number): boolean {
     cw.node.length === 1 &&
     cw.flags[0] === F_ABSORB &&
     cw.level[0] === 0 &&
-    cw.routing === undefined &&
+    (cw.routing === undefined || cw.routing === st.net.routing.name) &&
     st.net.routing.alternatives === undefined
   );
 }
