@@ -310,19 +310,18 @@ export class Streams extends UnitRecords {
 }
 
 /**
- * Worm w is a plain unicast on the network's routing: one absorbing stop, at a node, with the
- * network's routing, whose choices are fixed (an adaptive routing reads buffer occupancies, which
- * streaming and packed worms do not keep up to date). A worm that names its routing follows the
- * network's when it names that one (Network.routingByName gives the network's own function for its
- * name): a scheme's unicasts under its own routing, XY for TPM on an XY mesh (sim/drivers/mixed.ts).
+ * Worm w is a plain unicast: one absorbing stop, at a node, on a routing whose choices are fixed,
+ * the network's or the one the worm names (a scheme's unicasts under its own routing: XY under TPM,
+ * the Hamiltonian path's labels under dual-path, sim/drivers/mixed.ts), on a network whose routing
+ * is fixed too. An adaptive routing reads buffer occupancies, which streaming and packed worms do
+ * not keep up to date; a unit never routes (its header is routed as it moves, heads.ts), so which
+ * fixed routing the worm follows does not matter to it.
  */
 export function plainUnicast(st: EngineState, w: number): boolean {
   const cw = st.wormC[w]!;
-  return (
-    cw.node.length === 1 &&
-    cw.flags[0] === F_ABSORB &&
-    cw.level[0] === 0 &&
-    (cw.routing === undefined || cw.routing === st.net.routing.name) &&
-    st.net.routing.alternatives === undefined
-  );
+  if (cw.node.length !== 1 || cw.flags[0] !== F_ABSORB || cw.level[0] !== 0) return false;
+  const net = st.net;
+  if (net.routing.alternatives !== undefined) return false;
+  // The worm's header has been routed by its routing already: the name is known to the network.
+  return cw.routing === undefined || net.routingByName(cw.routing).alternatives === undefined;
 }

@@ -206,6 +206,23 @@ describe('the shortcuts change nothing (saturating traffic)', () => {
       assert.ok(o.units.streams.most > 0);
       if (!('drainLines' in options)) assert.ok(o.units.drainLines.most > 0 && o.units.drainLines.stops > 0);
     }
+    // Unicasts under another fixed routing than the network's, the Hamiltonian path's labels (as
+    // dual-path's and multi-path's unicasts): units too, with the same moves as without them.
+    const labels = msgs.map((m) => ({ ...m, worms: m.worms.map((w) => ({ ...w, routing: 'hamiltonian' })) }));
+    const ref = run(
+      net,
+      wormhole,
+      PAPER_TIMING,
+      labels,
+      { streams: false, packed: false, drainLines: false },
+      false,
+    );
+    const o = run(net, wormhole, PAPER_TIMING, labels, {}, false);
+    assert.deepEqual(o.hops, ref.hops);
+    assert.deepEqual(o.taken, ref.taken);
+    assert.deepEqual(o.done, ref.done);
+    assert.ok(o.units.packed.most > 0 && o.units.streams.most > 0 && o.units.drainLines.most > 0);
+    assert.notDeepEqual(ref.hops, sole.hops);
   });
 });
 
