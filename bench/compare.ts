@@ -4,8 +4,8 @@ import { dirname, join } from 'node:path';
 import { McsimError } from '../src/util/errors.js';
 import { packagePath } from '../src/util/package-path.js';
 import { buildRevisionCli, STARTUP_RUN, startupPairs } from './compare-startup.js';
+import { median } from './median.js';
 import { BENCH_POINTS, type BenchSpec, benchConfig, warmupMeasure } from './points.js';
-import { runChild } from './run-child.js';
 import { printTable } from './table.js';
 
 /**
@@ -61,6 +61,40 @@ export function buildRevision(ref: string): { commit: string; dist: string } {
   return { commit, dist };
 }
 
+interface Timed {
+  flitHopsPerSecond?: number;
+  /** Per wall-clock second. */
+  wallFlitHopsPerSecond?: number;
+  /** The reference loop's reading after the timed run (reference-loop.ts). */
+  refMs?: number;
+  error?: string;
+}
+
+function runChild(dist: string, p: BenchSpec): Timed {
+  const child = join(ROOT, 'dist', 'bench', 'child.js');
+  const out = execFileSync(
+    process.execPath,
+    [child, dist, JSON.stringify(benchConfig(p)), String(warmupMeasure(p))],
+    { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] },
+  );
+  const r = JSON.parse(out.trim().split('\n').pop()!) as {
+    flitHops?: number;
+    seconds?: number;
+    cpuSeconds?: number;
+    refMs?: number;
+    error?: string;
+  };
+  if (r.error !== undefined) return { error: r.error };
+  // Per CPU second: on a machine busy with other work the wall clock also counts the time the
+  // process waited for a core, CPU time does not; on an idle machine they differ by the work of
+  // V8's background threads (compilation, garbage collection), which CPU time counts.
+  return {
+    flitHopsPerSecond: r.flitHops! / r.cpuSeconds!,
+    wallFlitHopsPerSecond: r.flitHops! / r.seconds!,
+    refMs: r.refMs!,
+  };
+}
+
 /** Flit-hops per CPU second of each run of the two builds, pair by pair. */
 interface Pairs {
   old: number[];
@@ -89,12 +123,6 @@ function runPaired(oldDist: string, newDist: string, p: BenchSpec, pairs: number
 
 const REF_NOTE =
   'ref ms: the reference loop timed after the timed runs, median per side or process (bench/reference-loop.ts): a process that ran on a slow machine reads high';
-
-function median(xs: number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = s.length >> 1;
-  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
-}
 
 export function compareBench(
   ref: string,

@@ -1,6 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { startupEnv } from './compare-startup.js';
+import { median } from './median.js';
 
 /**
  * Scale (issue 34, target 4): the engine's cost per flit-hop as the mesh grows, at the same
@@ -72,12 +73,6 @@ function runOnce(dir: string, k: number, packet: number): ScaleRun {
   const hops = JSON.parse(r.stdout).metrics.flitHops as number;
   const cpu = Number(/cpu-us (\d+)/.exec(r.stderr)?.[1]) / 1e6;
   return { hops, cpu, wall };
-}
-
-function median(xs: number[]): number {
-  const a = [...xs].sort((x, y) => x - y);
-  const m = a.length >> 1;
-  return a.length % 2 === 1 ? a[m]! : (a[m - 1]! + a[m]!) / 2;
 }
 
 function main(): void {

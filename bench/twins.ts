@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { cpSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { packagePath } from '../src/util/package-path.js';
+import { median } from './median.js';
 import { type BenchSpec, benchConfig, directTwin } from './points.js';
 import { printTable } from './table.js';
 
@@ -72,10 +73,4 @@ export function compareTwins(points: readonly BenchSpec[], pairs = TWIN_PAIRS): 
     `\nswitch models against the direct engine on the same network, traffic and load (one process, in turn, ${pairs} pairs; M flit-hops per CPU second):`,
   );
   printTable(['point', 'model', 'direct', 'model/direct', 'range'], rows);
-}
-
-function median(xs: readonly number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = s.length >> 1;
-  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
 }

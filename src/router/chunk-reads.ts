@@ -204,9 +204,8 @@ export class ChunkReads {
 
   /** May packet b write its next chunk in cycle t: past its header copies, and a complete chunk unwritten? */
   canWrite(b: number, t: number): boolean {
-    const L = this.v.length(b);
-    const C = this.chunk;
-    const complete = this.prev[b]! >= L ? Math.ceil(L / C) : Math.floor(this.prev[b]! / C);
+    const prev = this.prev[b]!;
+    const complete = prev >= this.v.length(b) ? this.chunks[b]! : Math.floor(prev / this.chunk);
     return t >= this.writeFrom[b]! && this.written[b]! < complete;
   }
 
@@ -237,7 +236,7 @@ export class ChunkReads {
       const b = this.list[i]!;
       this.readable[b] = this.written[b]!;
       // The snapshot only serves the writes (canWrite): a packet written whole needs none.
-      if (this.written[b]! < this.chunks[b]!) {
+      if (this.writing(b)) {
         this.observe(b, t);
         // A central buffer's later chunks compete for its one write port (writeNext, from the model).
         if (this.copies[b] === 0 && this.canWrite(b, t)) this.written[b]!++;

@@ -179,26 +179,21 @@ describe('the shortcuts change nothing (saturating traffic)', () => {
       msgs.push({ at, source: s, worms: [unicastWorm(s, d, 20)] });
     }
     const wormhole = routerModel('wormhole');
-    const sole = run(
-      net,
-      wormhole,
-      PAPER_TIMING,
-      msgs,
-      { streams: false, packed: false, drainLines: false },
-      false,
-    );
-    // The same unicasts naming the network's routing (a scheme's unicasts under its own routing,
-    // sim/drivers/mixed.ts) are plain unicasts: they move as units too, with the same moves.
-    const named = msgs.map((m) => ({
-      ...m,
-      worms: m.worms.map((w) => ({ ...w, routing: net.routing.name })),
-    }));
+    const go = (traffic: Msg[], options: EngineOptions) =>
+      run(net, wormhole, PAPER_TIMING, traffic, options, false);
+    const noUnits = { streams: false, packed: false, drainLines: false };
+    // The same unicasts naming a routing (a scheme's unicasts under its own, sim/drivers/mixed.ts).
+    const naming = (routing: string) =>
+      msgs.map((m) => ({ ...m, worms: m.worms.map((w) => ({ ...w, routing })) }));
+    const sole = go(msgs, noUnits);
+    // Naming the network's routing, they are plain unicasts: they move as units too, with the same moves.
+    const named = naming(net.routing.name);
     for (const [options, traffic] of [
       [{ drainLines: false }, msgs],
       [{}, msgs],
       [{}, named],
     ] as const) {
-      const o = run(net, wormhole, PAPER_TIMING, traffic, options, false);
+      const o = go(traffic, options);
       assert.deepEqual(o.hops, sole.hops);
       assert.deepEqual(o.taken, sole.taken);
       assert.deepEqual(o.done, sole.done);
@@ -208,16 +203,9 @@ describe('the shortcuts change nothing (saturating traffic)', () => {
     }
     // Unicasts under another fixed routing than the network's, the Hamiltonian path's labels (as
     // dual-path's and multi-path's unicasts): units too, with the same moves as without them.
-    const labels = msgs.map((m) => ({ ...m, worms: m.worms.map((w) => ({ ...w, routing: 'hamiltonian' })) }));
-    const ref = run(
-      net,
-      wormhole,
-      PAPER_TIMING,
-      labels,
-      { streams: false, packed: false, drainLines: false },
-      false,
-    );
-    const o = run(net, wormhole, PAPER_TIMING, labels, {}, false);
+    const labels = naming('hamiltonian');
+    const ref = go(labels, noUnits);
+    const o = go(labels, {});
     assert.deepEqual(o.hops, ref.hops);
     assert.deepEqual(o.taken, ref.taken);
     assert.deepEqual(o.done, ref.done);
