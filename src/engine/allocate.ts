@@ -43,13 +43,15 @@ export class Allocator {
   private defer: Int32Array = new Int32Array(16);
   private inKey: Int32Array | undefined;
   private readonly mayClaim: boolean;
+  /** The channelRefusal shortcut (fast/shortcuts.ts): one refusal of canAllocate covers the channel's VCs. */
+  private readonly byChannel: boolean;
   /**
    * The queueWaits shortcut (fast/shortcuts.ts): a branch the model says waits in its output's queue
    * behind another packet (SwitchPolicy.waitsInQueue) is not requested; mayClaim would refuse it.
    */
   private readonly queueWaits: boolean;
 
-  constructor(s: EngineState, policy: SwitchPolicy, queueWaits = false) {
+  constructor(s: EngineState, policy: SwitchPolicy, queueWaits = false, channelRefusal = false) {
     this.s = s;
     this.policy = policy;
     this.adaptive = new AdaptiveChoice(s, policy);
@@ -58,6 +60,7 @@ export class Allocator {
     this.rrAlloc = new Int32Array(s.net.numNetChannels + s.net.numNodes);
     this.onRequest = policy.onRequest !== undefined;
     this.mayClaim = policy.mayClaim !== undefined;
+    this.byChannel = channelRefusal;
     this.queueWaits = queueWaits && policy.waitsInQueue !== undefined;
     if (this.queueWaits) s.queued = new Uint8Array(s.net.numBuffers);
   }
@@ -175,7 +178,12 @@ export class Allocator {
         const bit = S === 1 || g >= net.numNetChannels ? v : Math.floor(v / S);
         if (bit < 24 && !((mask >>> bit) & 1)) continue;
         const cand = first + v;
-        if (s.owner[cand] !== -1 || !this.policy.canAllocate(cand, len)) continue;
+        if (s.owner[cand] !== -1) continue;
+        if (!this.policy.canAllocate(cand, len)) {
+          // The model's answer holds for the whole channel (channelRefusal): no VC of it will do.
+          if (this.byChannel && g < net.numNetChannels) break;
+          continue;
+        }
         // Under a credit delay the upstream router sees the buffer free only when the credit is in.
         if (cand < s.freeAt.length && t < s.freeAt[cand]!) continue;
         this.grant(slot, b, w, cand);
@@ -196,6 +204,23 @@ export class Allocator {
     const net = this.s.net;
     const index = net.bufKind[b] === BUF_NET ? net.bufVc[b]! : b - net.injFirst[net.pcSrc[net.bufPc[b]!]!]!;
     return b - (index % this.laneSlots) + this.laneSlots;
+  }
+
+  /**
+   * The model's allocatesByChannel holds now: canAllocate gives every VC of each network channel
+   * the same answer (for tests, Engine.checkInvariants). The first channel it does not, or undefined.
+   */
+  check(): string | undefined {
+    if (this.policy.allocatesByChannel !== true) return undefined;
+    const net = this.s.net;
+    for (let pc = 0; pc < net.numNetChannels; pc++) {
+      const first = net.pcFirstBuf[pc]!;
+      const yes = this.policy.canAllocate(first, 1);
+      for (let v = 1; v < net.pcVcs[pc]!; v++)
+        if (this.policy.canAllocate(first + v, 1) !== yes)
+          return `allocatesByChannel: canAllocate answers VC 0 and VC ${v} of channel ${pc} differently`;
+    }
+    return undefined;
   }
 
   /** Drops from the pending list the buffers whose branches all have an output now. */

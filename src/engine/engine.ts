@@ -106,7 +106,7 @@ export class Engine {
     if (policy.branchDelay) s.brReady = new Float64Array(net.numBuffers * s.MB);
     const heads = new HeadStage(s, timing, policy);
     this.terminals = terminals;
-    this.allocator = new Allocator(s, policy, shortcuts.queueWaits);
+    this.allocator = new Allocator(s, policy, shortcuts.queueWaits, shortcuts.channelRefusal);
     const sinks = new StageSinks(heads, terminals);
     this.links = new LinkStage(s, sinks, policy, shortcuts);
   }
@@ -203,7 +203,9 @@ export class Engine {
    */
   checkInvariants(): string | undefined {
     this.links.settle(this.now);
-    return this.s.checkInvariants() ?? this.links.checkSleep() ?? this.policy.check?.();
+    return (
+      this.s.checkInvariants() ?? this.links.checkSleep() ?? this.allocator.check() ?? this.policy.check?.()
+    );
   }
 
   /** What the link stage's shortcuts are doing now and have done so far (for tests and diagnostics). */

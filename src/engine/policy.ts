@@ -88,6 +88,14 @@ export interface SwitchPolicy {
   readonly needs?: readonly Need[];
   /** May a worm of `length` flits be given the free buffer `buf`? */
   canAllocate(buf: number, length: number): boolean;
+  /**
+   * canAllocate gives every buffer of one network channel the same answer at any one time (the
+   * model decides per input, not per VC: 002's central buffer takes the next packet of an input
+   * only once the newest one's tail is in). Then output allocation may take one refusal for all the
+   * channel's VCs (the `channelRefusal` shortcut); Engine.checkInvariants checks the claim. Absent
+   * or false: each VC is asked.
+   */
+  readonly allocatesByChannel?: boolean;
   /** When true, `mayRequest` is asked before a header competes for an output. */
   readonly ordered: boolean;
   /** May the packet holding input buffer `buf` request its output now? */

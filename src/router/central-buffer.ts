@@ -291,6 +291,8 @@ class CentralBuffer {
     return {
       needs: ['orderedRequests', 'requestQueues', 'flitGate', 'sharedSpace', 'sharedPort'],
       ordered: true,
+      // Per input: the newest packet's tail, whatever the VC.
+      allocatesByChannel: true,
       canAllocate: (buf) => {
         if (bufKind[buf] !== BUF_NET) return true;
         const last = this.newest[bufPc[buf]!]!;

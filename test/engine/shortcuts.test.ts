@@ -11,7 +11,7 @@ import {
 import type { Need, SwitchPolicy } from '../../src/engine/policy.js';
 import type { TraceSink } from '../../src/engine/state.js';
 import { routerModel } from '../../src/router/registry.js';
-import { makeNet, PAPER_TIMING } from './harness.js';
+import { makeNet, PAPER_TIMING, SWITCH_002_OPTIONS } from './harness.js';
 
 /** Every shortcut on but those named. */
 function allBut(...off: ShortcutName[]): ShortcutSet {
@@ -24,15 +24,16 @@ function allBut(...off: ShortcutName[]): ShortcutSet {
 }
 
 const UNITS: ShortcutName[] = ['streams', 'packed', 'drainLines'];
-const plainPolicy: SwitchPolicy = { canAllocate: () => true, ordered: false };
+/** A policy every shortcut may run for (allocatesByChannel: its canAllocate answers alike). */
+const plainPolicy: SwitchPolicy = { canAllocate: () => true, ordered: false, allocatesByChannel: true };
 const noTrace: TraceSink = { wormStart() {}, flitIn() {}, release() {} };
 
 describe('which shortcuts run (chooseShortcuts)', () => {
   const net = makeNet('mesh:4x4');
 
-  it('runs every shortcut for wormhole switches on plain links', () => {
+  it('runs every shortcut for wormhole switches on plain links but channelRefusal, which its model does not declare', () => {
     const e = new Engine(net, routerModel('wormhole'), PAPER_TIMING);
-    assert.deepEqual(e.shortcuts, allBut());
+    assert.deepEqual(e.shortcuts, allBut('channelRefusal'));
   });
 
   it('every shortcut of SHORTCUTS can be turned off alone, the others staying on', () => {
@@ -50,6 +51,7 @@ describe('which shortcuts run (chooseShortcuts)', () => {
       [{ drainLines: false }, ['drainLines']],
       [{ streams: false }, ['streams']],
       [{ nodeInject: false }, ['nodeInject']],
+      [{ channelRefusal: false }, ['channelRefusal']],
       [{ streams: false, soleBidders: false }, ['soleBidders', 'streams']],
       [{ streams: false, packed: false, drainLines: false }, UNITS],
     ];
@@ -82,6 +84,32 @@ describe('which shortcuts run (chooseShortcuts)', () => {
       { ...plainPolicy, mayClaim: () => true, needs: ['requestQueues'] },
     ] satisfies SwitchPolicy[])
       assert.deepEqual(chooseShortcuts({}, net, policy, {}), allBut('groupWaits', 'routingWheel'));
+  });
+
+  it('takes one refusal of canAllocate for the channel only where the model declares it answers per channel', () => {
+    const perVc: SwitchPolicy = { ...plainPolicy, allocatesByChannel: undefined };
+    assert.deepEqual(chooseShortcuts({}, net, perVc, {}), allBut('channelRefusal'));
+    assert.deepEqual(
+      chooseShortcuts({}, net, { ...perVc, allocatesByChannel: false }, {}),
+      allBut('channelRefusal'),
+    );
+    const cb = new Engine(
+      makeNet('fattree:16', {
+        switching: 'central-buffer',
+        bufferDepth: 64,
+        switchOptions: SWITCH_002_OPTIONS,
+      }),
+      routerModel('central-buffer'),
+      PAPER_TIMING,
+    );
+    assert.equal(cb.shortcuts.channelRefusal, true);
+    for (const name of ['input-fifo', 'ib', 'vct'])
+      assert.equal(
+        new Engine(makeNet('mesh:4x4', { bufferDepth: 20 }), routerModel(name), PAPER_TIMING).shortcuts
+          .channelRefusal,
+        false,
+        name,
+      );
   });
 
   it('decides from the needs a model declares, not from the hooks it sets', () => {

@@ -57,6 +57,11 @@ export const SHORTCUTS = {
     valid: 'everywhere: the model answers waitsInQueue, or nothing waits',
     module: '../allocate.ts',
   },
+  channelRefusal: {
+    rule: "a request the switch model refuses on one free VC of a network channel is offered none of the channel's other VCs in that pass",
+    valid: 'the model answers canAllocate per channel: it declares allocatesByChannel',
+    module: '../allocate.ts',
+  },
   nodeInject: {
     rule: "the switch model is asked once per waiting node and cycle whether its worm may take an injection buffer (with the node's first one, held or not), and a refusal holds for the node's every buffer",
     valid: 'the model answers canInject per node: no injectChoice',
@@ -128,6 +133,7 @@ export function chooseShortcuts(
     // A request the model would refuse in any order of the cycle's requests is not made: valid
     // everywhere (a model without waitsInQueue has none).
     queueWaits: wish.queueWaits !== false,
+    channelRefusal: policy.allocatesByChannel === true && wish.channelRefusal !== false,
     nodeInject: nodeInject && wish.nodeInject !== false,
   };
 }
