@@ -1,34 +1,10 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { Engine, type EngineOptions } from '../../../src/engine/engine.js';
-import type { MessageState } from '../../../src/engine/message.js';
-import type { SwitchModel } from '../../../src/engine/policy.js';
 import { bitstringWorm } from '../../../src/multicast/bitstring.js';
 import { unicastWorm } from '../../../src/plan/worm.js';
-import { routerModel } from '../../../src/router/registry.js';
 import { makeNet, PAPER_TIMING, SWITCH_002_OPTIONS, SWITCH_002_TIMING } from '../harness.js';
-
-/** A switch model that counts the calls of its policy's canAllocate; `declare` overrides allocatesByChannel. */
-function counting(name: string, declare?: boolean): { model: SwitchModel; calls: () => number } {
-  const base = routerModel(name);
-  let calls = 0;
-  const model: SwitchModel = {
-    ...base,
-    create(net, view) {
-      const policy = base.create(net, view);
-      const ask = policy.canAllocate;
-      return {
-        ...policy,
-        ...(declare === undefined ? {} : { allocatesByChannel: declare }),
-        canAllocate: (buf, length) => {
-          calls++;
-          return ask(buf, length);
-        },
-      };
-    },
-  };
-  return { model, calls: () => calls };
-}
+import { counting, recording, runToIdle } from './counting.js';
 
 /**
  * 002's switches on the 16-node fat tree with 8 packet slots per input: every node starts 8
@@ -44,18 +20,12 @@ function burst(name: string, options: EngineOptions, declare?: boolean) {
     injection: 8,
     switchOptions: SWITCH_002_OPTIONS,
   });
-  const { model, calls } = counting(name, declare);
-  const done: string[] = [];
-  const engine = new Engine(
-    net,
-    model,
-    { ...PAPER_TIMING, ...SWITCH_002_TIMING },
-    {
-      onMessageDone: (m: MessageState) =>
-        done.push(`${m.id}@${engine.now}:${m.deliveries.map((d) => `${d.node}/${d.tail}`)}`),
-    },
-    options,
+  const { model, calls } = counting(
+    name,
+    'canAllocate',
+    declare === undefined ? {} : { allocatesByChannel: declare },
   );
+  const { engine, done } = recording(net, model, options);
   for (let s = 0; s < 16; s++)
     for (let k = 1; k <= 8; k++) {
       const dests = k % 3 === 0 ? [1, 5, 11].map((d) => (s + d + k) % 16).sort((a, b) => a - b) : [];
@@ -68,12 +38,11 @@ function burst(name: string, options: EngineOptions, declare?: boolean) {
   let bad: string | undefined;
   // The check asks canAllocate too: its calls are not allocation's.
   let checking = 0;
-  while ((!engine.idle || engine.nextEventTime() < Number.POSITIVE_INFINITY) && engine.now < 50000) {
-    engine.step();
+  runToIdle(engine, 50000, () => {
     const before = calls();
     bad ??= engine.checkInvariants();
     checking += calls() - before;
-  }
+  });
   return { done, calls: calls() - checking, idle: engine.idle, bad, on: engine.shortcuts.channelRefusal };
 }
 
@@ -100,7 +69,12 @@ describe('channelRefusal: one refusal of canAllocate stands for the channel in t
       injection: 8,
     });
     const engine = (declare?: boolean) =>
-      new Engine(net, counting('input-fifo', declare).model, { ...PAPER_TIMING, ...SWITCH_002_TIMING });
+      new Engine(
+        net,
+        counting('input-fifo', 'canAllocate', declare === undefined ? {} : { allocatesByChannel: declare })
+          .model,
+        { ...PAPER_TIMING, ...SWITCH_002_TIMING },
+      );
     const wrong = engine(true);
     assert.ok(wrong.shortcuts.channelRefusal);
     assert.match(

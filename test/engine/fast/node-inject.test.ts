@@ -1,30 +1,9 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { Engine, type EngineOptions } from '../../../src/engine/engine.js';
-import type { MessageState } from '../../../src/engine/message.js';
-import type { SwitchModel } from '../../../src/engine/policy.js';
+import type { EngineOptions } from '../../../src/engine/engine.js';
 import { unicastWorm } from '../../../src/plan/worm.js';
-import { routerModel } from '../../../src/router/registry.js';
-import { makeNet, PAPER_TIMING, SWITCH_002_OPTIONS, SWITCH_002_TIMING } from '../harness.js';
-
-/** A switch model that counts the calls of its policy's canInject. */
-function counting(name: string): { model: SwitchModel; calls: () => number } {
-  const base = routerModel(name);
-  let calls = 0;
-  const model: SwitchModel = {
-    ...base,
-    create(net, view) {
-      const policy = base.create(net, view);
-      const ask = policy.canInject!;
-      policy.canInject = (buf, worm) => {
-        calls++;
-        return ask(buf, worm);
-      };
-      return policy;
-    },
-  };
-  return { model, calls: () => calls };
-}
+import { makeNet, SWITCH_002_OPTIONS } from '../harness.js';
+import { counting, recording, runToIdle } from './counting.js';
 
 /**
  * 002's processor port on a 16-node fat tree (4 packet slots per input): every node starts 6 worms
@@ -38,23 +17,12 @@ function burst(name: string, options: EngineOptions) {
     injection: 4,
     switchOptions: SWITCH_002_OPTIONS,
   });
-  const { model, calls } = counting(name);
-  const done: string[] = [];
-  const engine = new Engine(
-    net,
-    model,
-    { ...PAPER_TIMING, ...SWITCH_002_TIMING },
-    {
-      onMessageDone: (m: MessageState) =>
-        done.push(`${m.id}@${engine.now}:${m.deliveries.map((d) => d.tail)}`),
-    },
-    options,
-  );
+  const { model, calls } = counting(name, 'canInject');
+  const { engine, done } = recording(net, model, options);
   for (let s = 0; s < 16; s++)
     for (let k = 1; k <= 6; k++)
       engine.startPhase(s, [unicastWorm(s, (s + k) % 16, 40)], 0, engine.newMessage(s, 0, 'x', true, 40));
-  while ((!engine.idle || engine.nextEventTime() < Number.POSITIVE_INFINITY) && engine.now < 20000)
-    engine.step();
+  runToIdle(engine, 20000);
   return { done, calls: calls(), idle: engine.idle };
 }
 
