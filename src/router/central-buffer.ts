@@ -241,9 +241,9 @@ class CentralBuffer {
     }
     // Admitted packets' later chunks compete for the same write port ("Write port").
     const reads = this.reads;
-    for (let i = 0; i < reads.trackedCount; i++) {
-      const b = reads.trackedAt(i);
-      if (!reads.writing(b)) continue;
+    const writers = reads.writers();
+    for (let i = 0; i < writers; i++) {
+      const b = reads.writingAt(i);
       const r = net.bufRouter[b]!;
       if (!wp.isFree(r, t) || !reads.canWrite(b, t)) continue;
       wp.bid(r, this.portOf(b), b, t, -1);

@@ -1,5 +1,6 @@
 import type { Network } from '../engine/network.js';
 import type { SwitchView } from '../engine/view.js';
+import { SlotList } from '../util/slot-list.js';
 import type { OutputQueues } from './output-queue.js';
 
 /**
@@ -50,7 +51,6 @@ export class ChunkReads {
   private readonly written: Int32Array;
   /** Chunks of the packet (ceil(L / chunk)): once all are written, its snapshot is no longer read. */
   private readonly chunks: Int32Array;
-  private readonly readable: Int32Array;
   private readonly writeFrom: Float64Array;
   private readonly copies: Uint8Array;
   /**
@@ -58,9 +58,20 @@ export class ChunkReads {
    * serializers until then), or 0. Reads only raise a port's count, so the bound stays valid.
    */
   private readonly wake: Float64Array;
-  private readonly list: Int32Array;
-  private readonly pos: Int32Array;
-  private n = 0;
+  /** The packets on the chunk path. */
+  private readonly tracked: SlotList;
+  /**
+   * The packets `step` looks at: on the chunk path and not parked. A packet is parked when it has
+   * every chunk written and no port that may read before an event (wake[b] infinite): under heavy
+   * load most packets in a central buffer wait so in their outputs' queues, and `step` would
+   * otherwise pass over each of them every cycle. The events that wake it (granted, a queue change)
+   * put it back. Reads do not depend on the order packets are looked at: a RAM's bidders are the
+   * ports of different outputs (an output's queue front bids only once its holder has read all).
+   */
+  private readonly scan: SlotList;
+  /** The packets with chunks left to write. */
+  private readonly unwritten: SlotList;
+  private readonly trackedPlace = (b: number) => this.tracked.placeOf(b);
   // Per RAM: this cycle's best candidate; per output group: last read cycle.
   private readonly bestStamp: Float64Array;
   private readonly bestSlot: Int32Array;
@@ -90,12 +101,12 @@ export class ChunkReads {
     this.prev = new Int32Array(NB);
     this.written = new Int32Array(NB);
     this.chunks = new Int32Array(NB);
-    this.readable = new Int32Array(NB);
     this.writeFrom = new Float64Array(NB);
     this.copies = new Uint8Array(NB);
     this.wake = new Float64Array(NB);
-    this.list = new Int32Array(NB);
-    this.pos = new Int32Array(NB).fill(-1);
+    this.tracked = new SlotList(NB);
+    this.scan = new SlotList(NB);
+    this.unwritten = new SlotList(NB);
     this.bestStamp = new Float64Array(NB).fill(-1);
     this.bestSlot = new Int32Array(NB);
     this.touched = new Int32Array(NB);
@@ -108,15 +119,19 @@ export class ChunkReads {
     this.queues = q;
     // A port that joins its output's queue or reaches its front: a port without an output does not
     // keep its packet awake otherwise (step), so the packet is looked at again now.
-    q.onChange = (slot) => {
-      this.wake[this.v.bufferOf(slot)] = 0;
-    };
+    q.onChange = (slot) => this.rouse(this.v.bufferOf(slot));
   }
 
   /** Branch `slot` was granted its output (group `g`): it holds it until its tail has left. */
   granted(slot: number, g: number): void {
     this.holder[g] = slot;
-    this.wake[this.v.bufferOf(slot)] = 0;
+    this.rouse(this.v.bufferOf(slot));
+  }
+
+  /** An event for packet b's ports: `step` looks at it again from the next cycle it runs. */
+  private rouse(b: number): void {
+    this.wake[b] = 0;
+    if (this.tracked.has(b)) this.scan.add(b);
   }
 
   /**
@@ -150,8 +165,13 @@ export class ChunkReads {
     this.snapT[b] = -2;
   }
 
+  /** Packets `step` looks at (on the chunk path and not parked), for tests. */
+  get watched(): number {
+    return this.scan.size;
+  }
+
   isTracked(b: number): boolean {
-    return this.pos[b] !== -1;
+    return this.tracked.has(b);
   }
 
   /**
@@ -173,11 +193,10 @@ export class ChunkReads {
     this.copies[b] = copies ? 1 : 0;
     this.written[b] = copies ? 1 : 0;
     this.chunks[b] = Math.ceil(v.length(b) / this.chunk);
-    this.readable[b] = 0;
     this.writeFrom[b] = copies ? t + Math.max(1, k) : t;
-    this.wake[b] = 0;
-    this.pos[b] = this.n;
-    this.list[this.n++] = b;
+    this.tracked.add(b);
+    this.rouse(b);
+    if (this.writing(b)) this.unwritten.add(b);
   }
 
   /** Buffer b's worm has left: its slots leave the chunk path. */
@@ -189,12 +208,9 @@ export class ChunkReads {
       const g = v.group(slot);
       if (g >= 0 && g < this.holder.length && this.holder[g] === slot) this.holder[g] = -1;
     }
-    const p = this.pos[b]!;
-    if (p === -1) return;
-    const last = this.list[--this.n]!;
-    this.list[p] = last;
-    this.pos[last] = p;
-    this.pos[b] = -1;
+    this.tracked.remove(b);
+    this.scan.remove(b);
+    this.unwritten.remove(b);
   }
 
   /** Has packet b chunks left to write (on the chunk path)? */
@@ -211,16 +227,21 @@ export class ChunkReads {
 
   /** Packet b's next chunk is written in this cycle (a central buffer's write port chose it). */
   writeNext(b: number): void {
-    this.written[b]!++;
+    if (++this.written[b]! >= this.chunks[b]!) this.unwritten.remove(b);
   }
 
-  /** Packets on the chunk path (central buffer: those admitted), for the model's write-port arbitration. */
-  get trackedCount(): number {
-    return this.n;
+  /**
+   * The packets with chunks left to write, for the model's write-port arbitration: their count,
+   * after putting them in the order of the list of packets on the chunk path (in which they bid,
+   * the first bid winning a tie); then `writingAt(i)`. A handful at a time, nearly in order.
+   */
+  writers(): number {
+    this.unwritten.sortBy(this.trackedPlace);
+    return this.unwritten.size;
   }
 
-  trackedAt(i: number): number {
-    return this.list[i]!;
+  writingAt(i: number): number {
+    return this.unwritten.at(i);
   }
 
   /** Cycle t's chunk writes and reads, from the state at the start of t. */
@@ -232,17 +253,27 @@ export class ChunkReads {
     const readN = this.readN;
     const serial = this.serial;
     // One pass: a packet's writes and its ports' bids read nothing another packet's writes change.
-    for (let i = 0; i < this.n; i++) {
-      const b = this.list[i]!;
-      this.readable[b] = this.written[b]!;
+    const scan = this.scan;
+    for (let i = 0; i < scan.size; i++) {
+      const b = scan.at(i);
+      // Chunks written before this cycle's write can be read.
+      const readable = this.written[b]!;
       // The snapshot only serves the writes (canWrite): a packet written whole needs none.
-      if (this.writing(b)) {
+      const writing = readable < this.chunks[b]!;
+      if (writing) {
         this.observe(b, t);
         // A central buffer's later chunks compete for its one write port (writeNext, from the model).
-        if (this.copies[b] === 0 && this.canWrite(b, t)) this.written[b]!++;
+        if (this.copies[b] === 0 && this.canWrite(b, t)) this.writeNext(b);
       }
       // No port of the packet can read before cycle wake[b] (see below).
-      if (t < this.wake[b]!) continue;
+      if (t < this.wake[b]!) {
+        // Written whole and waiting for an event: parked until it comes (rouse).
+        if (!writing && this.wake[b] === Number.POSITIVE_INFINITY) {
+          scan.remove(b);
+          i--;
+        }
+        continue;
+      }
       const L = v.length(b);
       const nb = v.branches(b);
       let wake = Number.POSITIVE_INFINITY;
@@ -269,7 +300,7 @@ export class ChunkReads {
           if (!this.drained(g)) continue;
         } else wake = t + 1;
         const c = (r / C) | 0;
-        const avail = c === 0 && this.copies[b] === 1 ? this.hdrAt[slot]! < t : c < this.readable[b]!;
+        const avail = c === 0 && this.copies[b] === 1 ? this.hdrAt[slot]! < t : c < readable;
         if (!avail) continue;
         const ram = this.ramOf(b);
         if (this.bestStamp[ram] !== t) {
@@ -279,6 +310,10 @@ export class ChunkReads {
         } else if (this.before(slot, this.bestSlot[ram]!)) this.bestSlot[ram] = slot;
       }
       this.wake[b] = wake;
+      if (wake === Number.POSITIVE_INFINITY && !this.writing(b)) {
+        scan.remove(b);
+        i--;
+      }
     }
     for (let i = 0; i < nt; i++) {
       const slot = this.bestSlot[this.touched[i]!]!;

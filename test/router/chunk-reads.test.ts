@@ -14,7 +14,7 @@ import { ChunkReads } from '../../src/router/chunk-reads.js';
  * written one cycle after it is complete, one write per cycle; the packet is all there at cycle 0,
  * so chunks are written at 1, 2, 3, 4 and readable from the cycle after.
  */
-function drive(ports: number[], stalled: (t: number) => boolean, cycles = 60) {
+function drive(ports: number[], stalled: (t: number) => boolean, cycles = 60, grantAt = 0) {
   const MB = 2;
   const n = ports.length;
   // The engine's state as the model's view reads it. One buffer: branch k's slot is k (k * NB + b).
@@ -24,7 +24,8 @@ function drive(ports: number[], stalled: (t: number) => boolean, cycles = 60) {
     recv: Int32Array.from([32]),
     bufLen: Int32Array.from([32]),
     brN: Uint8Array.from([n]),
-    brOut: Int32Array.from([0, 1]),
+    // Outputs granted at cycle grantAt (before it: none).
+    brOut: Int32Array.from(grantAt > 0 ? [-1, -1] : [0, 1]),
     brSent: new Int32Array(MB),
     // Branch records (branch-record.ts): branch k goes to group k by port ports[k].
     br: Int32Array.from({ length: MB * BR }, (_, i) =>
@@ -42,9 +43,16 @@ function drive(ports: number[], stalled: (t: number) => boolean, cycles = 60) {
   reads.track(0, 0, false);
   const readAt: number[][] = ports.map(() => []);
   const sentAt: number[][] = ports.map(() => []);
+  const watched: number[] = [];
   for (let t = 0; t < cycles; t++) {
+    if (t === grantAt && grantAt > 0)
+      ports.forEach((_, k) => {
+        s.brOut[k] = k;
+        reads.granted(k, k);
+      });
     const before = ports.map((_, k) => reads.flitsRead(k));
     reads.step(t);
+    watched.push(reads.watched);
     ports.forEach((_, k) => {
       if (reads.flitsRead(k) > before[k]!) readAt[k]!.push(t);
     });
@@ -56,7 +64,7 @@ function drive(ports: number[], stalled: (t: number) => boolean, cycles = 60) {
       s.brSent[k]!++;
     });
   }
-  return { readAt, sentAt };
+  return { readAt, sentAt, watched };
 }
 
 const range = (a: number, b: number) => Array.from({ length: b - a + 1 }, (_, i) => a + i);
@@ -87,5 +95,18 @@ describe('chunk path: writes, reads, serializer and R + 4 + f (docs/algorithms/c
     assert.deepEqual(readAt[0], [3, 11, 19, 27]);
     assert.deepEqual(sentAt[1], range(6, 37));
     assert.deepEqual(sentAt[0], range(7, 38));
+  });
+
+  it('a packet written whole whose ports wait for their outputs is parked until the grant', () => {
+    // No output before cycle 20: the chunks are written at 1-4, then no port can read before an
+    // event, and step stops looking at the packet; the grant at 20 brings it back and its ports read
+    // from then on as a packet granted at the start would from cycle 2.
+    const { readAt, sentAt, watched } = drive([5, 2], () => false, 60, 20);
+    assert.deepEqual(watched.slice(0, 5), [1, 1, 1, 1, 1]);
+    assert.deepEqual(watched.slice(5, 20), new Array(15).fill(0));
+    assert.equal(watched[20], 1);
+    assert.deepEqual(readAt[1], [20, 28, 36, 44]);
+    assert.deepEqual(readAt[0], [21, 29, 37, 45]);
+    assert.deepEqual(sentAt[1], range(24, 55));
   });
 });
