@@ -75,8 +75,9 @@ export class BufferSleep {
 
   /**
    * Where buffers may not sleep by the rule above (the switch model counts space or gates flits by
-   * its clock, fast/shortcuts.ts), buffer b still sleeps in cycle t if none of its branches has an
-   * output: no flit leaves it before a grant, which wakes it, whatever the model counts. Alone,
+   * its clock, fast/shortcuts.ts), buffer b still sleeps in cycle t if every branch of it that has
+   * an output has sent its worm's last flit and one has none: no flit leaves it before a grant,
+   * which wakes it, whatever the model counts. Alone,
    * without the chain feeding it (that chain's moves do hang on space). Only once its head has
    * waited LONG_WAIT cycles past its routing delay and its branches are past theirs (shortcuts.ts).
    */
@@ -85,9 +86,13 @@ export class BufferSleep {
     const st = this.s;
     if (t < st.readyAt[b]! + LONG_WAIT) return;
     const delayed = st.brReady;
+    const L = st.bufLen[b]!;
     for (let k = 0; k < this.brN[b]!; k++) {
       const slot = k * NB + b;
-      if (this.brOut[slot]! >= 0 || (slot < delayed.length && t < delayed[slot]!)) return;
+      const out = this.brOut[slot]!;
+      // A branch that has sent its worm's last flit never moves again (a multicast's copies in a
+      // central buffer wait so for the ports still queued for their outputs).
+      if (out >= 0 ? this.brSent[slot]! < L : slot < delayed.length && t < delayed[slot]!) return;
     }
     st.setAsleep(b, ASLEEP);
   }

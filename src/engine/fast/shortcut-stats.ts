@@ -10,6 +10,11 @@ import type { UnitWorms } from './unit-worms.js';
 export interface ShortcutStats {
   /** Held buffers asleep: skipped by link arbitration until an event wakes them (buffer-sleep.ts). */
   sleepingBuffers: number;
+  /**
+   * Of those, buffers with a branch that has sent its worm's last flit: under outputWaits, a
+   * multicast's copy whose other branches wait for their outputs.
+   */
+  sleepingSent: number;
   /** Worms streaming now (streams.ts). */
   streamingWorms: number;
   /** Held buffers that streaming worms move without a visit. */
@@ -39,13 +44,21 @@ export interface ShortcutStats {
 /** The shortcuts' counters now: one pass over the held buffers, and the unit worms' counts. */
 export function shortcutStats(s: EngineState, units: UnitWorms | undefined): ShortcutStats {
   let sleepingBuffers = 0;
+  let sleepingSent = 0;
   let streamingBuffers = 0;
   let packedBuffers = 0;
   let drainingBuffers = 0;
   for (let i = 0; i < s.activeCount; i++) {
-    const v = s.asleep[s.active[i]!]!;
-    if (v === ASLEEP) sleepingBuffers++;
-    else if (v === STREAMING) streamingBuffers++;
+    const b = s.active[i]!;
+    const v = s.asleep[b]!;
+    if (v === ASLEEP) {
+      sleepingBuffers++;
+      for (let k = 0; k < s.brN[b]!; k++)
+        if (s.brOut[k * s.NB + b]! >= 0 && s.brSent[k * s.NB + b]! >= s.bufLen[b]!) {
+          sleepingSent++;
+          break;
+        }
+    } else if (v === STREAMING) streamingBuffers++;
     else if (v === PACKED) packedBuffers++;
     else if (v === DRAINING) drainingBuffers++;
   }
@@ -56,6 +69,7 @@ export function shortcutStats(s: EngineState, units: UnitWorms | undefined): Sho
   const drains = units?.drains;
   return {
     sleepingBuffers,
+    sleepingSent,
     streamingWorms: streams?.streaming ?? 0,
     streamingBuffers,
     streamStops: streams?.stops ?? 0,

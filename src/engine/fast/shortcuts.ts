@@ -18,8 +18,9 @@ export const SHORTCUTS = {
     module: 'buffer-sleep.ts',
   },
   outputWaits: {
-    rule: 'a held buffer none of whose branches has an output yet is skipped until a grant wakes it (where sleep does not run)',
-    valid: 'everywhere: no flit leaves a buffer without an output, whatever the switch model counts or gates',
+    rule: 'a held buffer whose branches have no output yet or have sent their last flit, one at least without, is skipped until a grant wakes it (where sleep does not run)',
+    valid:
+      'everywhere: no flit leaves by a branch without an output or one that has sent all, whatever the switch model counts or gates',
     module: 'buffer-sleep.ts',
   },
   groupWaits: {
