@@ -135,16 +135,21 @@ export class ChunkReads {
   }
 
   /**
-   * Is the output of group g done with its current packet as far as reading goes: none, its tail
-   * sent, or on the chunk path with every chunk read and at most `serial` flits unsent?
+   * Cycles at least until the output of group g is done with its current packet as far as reading
+   * goes (none, its tail sent, or on the chunk path with every chunk read and at most `serial` flits
+   * unsent); 0 when it is now. The holder sends at most a flit a cycle, and the output takes another
+   * packet only once its tail has crossed, so the bound holds until then.
    */
-  private drained(g: number): boolean {
+  private drainWait(g: number): number {
     const c = this.holder[g]!;
-    if (c === -1) return true;
+    if (c === -1) return 0;
     const v = this.v;
     const L = v.length(v.bufferOf(c));
     const sent = v.sent(c);
-    return sent >= L || (this.on[c] === 1 && this.readN[c]! >= L && L - sent <= this.serial);
+    if (sent >= L) return 0;
+    if (this.on[c] !== 1) return L - sent;
+    if (this.readN[c]! >= L && L - sent <= this.serial) return 0;
+    return Math.max(1, L - this.serial - sent);
   }
 
   /** Once per cycle per buffer of interest: the flits it held at the start of t - 1 become `prevRecv`. */
@@ -293,11 +298,16 @@ export class ChunkReads {
           // Without its output a branch reads only its header chunk, as its queue's front once the
           // output is done with its packet (next). Else it waits for an event that wakes its packet
           // (joining the queue, reaching its front, the grant: useQueues, granted) and does not
-          // keep the packet awake; the front waits for its output by the clock.
+          // keep the packet awake; the front waits for its output by the clock, as long as the
+          // output's packet takes at least to be done with (drainWait).
           const g = v.group(slot);
           if (r !== 0 || this.queues === undefined || this.queues.firstP[g] !== slot) continue;
+          const wait = this.drainWait(g);
+          if (wait > 0) {
+            if (t + wait < wake) wake = t + wait;
+            continue;
+          }
           wake = t + 1;
-          if (!this.drained(g)) continue;
         } else wake = t + 1;
         const c = (r / C) | 0;
         const avail = c === 0 && this.copies[b] === 1 ? this.hdrAt[slot]! < t : c < readable;
