@@ -31,7 +31,9 @@ export class ChunkPool {
   /**
    * Per switch: its admitted packets some port of which was granted its output, a list through
    * `rnext` / `rprev`. Only they can have freed a chunk (a port frees what it has sent), so booking
-   * walks them alone: under heavy load most packets wait in their outputs' queues.
+   * walks them alone: under heavy load most packets wait in their outputs' queues. A packet leaves
+   * the list again while it can free nothing more before another grant (`settled`), and comes back
+   * with that grant.
    */
   private readonly rfirst: Int32Array;
   private readonly rnext: Int32Array;
@@ -117,14 +119,7 @@ export class ChunkPool {
     const r = this.net.bufRouter[b]!;
     this.F[r]! += this.need[b]! - this.freed[b]!;
     this.admitted[b] = 0;
-    if (this.reading[b] === 1) {
-      this.reading[b] = 0;
-      const rp = this.rprev[b]!;
-      const rn = this.rnext[b]!;
-      if (rp === -1) this.rfirst[r] = rn;
-      else this.rnext[rp] = rn;
-      if (rn !== -1) this.rprev[rn] = rp;
-    }
+    if (this.reading[b] === 1) this.unread(b, r);
     const p = this.prev[b]!;
     const n = this.next[b]!;
     if (p === -1) this.first[r] = n;
@@ -141,11 +136,42 @@ export class ChunkPool {
   private book(r: number): void {
     this.booked[r] = this.epoch;
     // A packet no port of which has its output has sent nothing, so freed nothing (freedNow 0).
-    for (let b = this.rfirst[r]!; b !== -1; b = this.rnext[b]!) {
+    for (let b = this.rfirst[r]!; b !== -1; ) {
+      const next = this.rnext[b]!;
       const f = this.freedNow(b);
       this.F[r]! += f - this.freed[b]!;
       this.freed[b] = f;
+      if (this.settled(b)) this.unread(b, r);
+      b = next;
     }
+  }
+
+  /** Packet b of switch r leaves the list of packets that may free chunks. */
+  private unread(b: number, r: number): void {
+    this.reading[b] = 0;
+    const rp = this.rprev[b]!;
+    const rn = this.rnext[b]!;
+    if (rp === -1) this.rfirst[r] = rn;
+    else this.rnext[rp] = rn;
+    if (rn !== -1) this.rprev[rn] = rp;
+  }
+
+  /**
+   * Can packet b free nothing more before a port of it is granted its output? Yes when a port has
+   * no output (it has sent nothing: no chunk but header copies is free, the slowest reader being
+   * at 0) and every port with one has sent its header copy (freedNow counts that copy, and nothing
+   * else of the packet, for it).
+   */
+  private settled(b: number): boolean {
+    const v = this.v;
+    const h = this.end(0, v.length(b));
+    let waiting = false;
+    for (let k = 0; k < v.branches(b); k++) {
+      const slot = v.slot(b, k);
+      if (v.output(slot) < 0) waiting = true;
+      else if (v.sent(slot) < h) return false;
+    }
+    return waiting;
   }
 
   /** Last flit (exclusive) of chunk j of a packet of L flits. */

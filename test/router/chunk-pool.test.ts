@@ -44,6 +44,34 @@ describe('central-buffer chunk accounting (002 sec. 4.2, docs/algorithms/central
     assert.equal(pool.check(), undefined);
   });
 
+  it('a packet that can free nothing more before a grant is booked again from that grant', () => {
+    // 3 chunks to 3 ports: 3 + 3 - 1 = 5 chunks. Port 0 is granted and sends everything: it frees
+    // its header copy, but the shared chunks wait for ports 1 and 2, still in their queues.
+    const { s, v, b, r, net } = setup(24, 3);
+    const pool = new ChunkPool(net, v, 16, 8);
+    s.recv[b] = 24;
+    pool.admit(b, 3);
+    const grant = (k: number, sent: number) => {
+      s.brOut[s.slot(b, k)] = 0;
+      pool.granted(b);
+      s.brSent[s.slot(b, k)] = sent;
+      pool.update();
+    };
+    grant(0, 24);
+    assert.equal(pool.free(r), 12);
+    // Port 1 is granted and sends its header chunk: its copy is freed.
+    grant(1, 8);
+    assert.equal(pool.free(r), 13);
+    assert.equal(pool.check(), undefined);
+    // Port 2 too, then ports 1 and 2 send the rest: every chunk is freed.
+    grant(2, 24);
+    s.brSent[s.slot(b, 1)] = 24;
+    pool.update();
+    assert.equal(pool.free(r), 16);
+    assert.match(pool.describe(b), /5 chunk\(s\) reserved, 5 written, 5 freed/);
+    assert.equal(pool.check(), undefined);
+  });
+
   it('a unicast reserves ceil(L/8) chunks; a broken free count is reported', () => {
     const { s, v, b, r, net } = setup(64, 1);
     const pool = new ChunkPool(net, v, 19, 8);
