@@ -38,7 +38,7 @@ describe('SlotList', () => {
           members(l).sort((a, b) => a - b),
           [...ref].sort((a, b) => a - b),
         );
-        members(l).forEach((x, i) => assert.equal(l.placeOf(x), i));
+        for (const [i, x] of members(l).entries()) assert.equal(l.placeOf(x), i);
       }),
     );
   });
@@ -49,6 +49,6 @@ describe('SlotList', () => {
     const key = [9, 0, 4, 1, 0, 7, 0, 0, 2, 0];
     l.sortBy((x) => key[x]!);
     assert.deepEqual(members(l), [3, 8, 2, 5, 0]);
-    members(l).forEach((x, i) => assert.equal(l.placeOf(x), i));
+    for (const [i, x] of members(l).entries()) assert.equal(l.placeOf(x), i);
   });
 });
