@@ -1,6 +1,6 @@
 import { AdaptiveChoice } from './adaptive.js';
 import { BR, BR_ALT, BR_GROUP, BR_LEG, BR_ROUTE, BR_TARGET } from './branch-record.js';
-import { LONG_WAIT } from './fast/shortcuts.js';
+import { LONG_WAIT, type ShortcutSet } from './fast/shortcuts.js';
 import { HD, HD_LEG, HD_PREV_PORT, HD_TARGET } from './head-record.js';
 import { BUF_INJ, BUF_NET, inputPort } from './network.js';
 import { PL, PL_GROUP, PL_KIND, PL_PC } from './place-record.js';
@@ -50,8 +50,14 @@ export class Allocator {
    * behind another packet (SwitchPolicy.waitsInQueue) is not requested; mayClaim would refuse it.
    */
   private readonly queueWaits: boolean;
+  /**
+   * The inputWaits shortcut (fast/shortcuts.ts): a head the model says waits behind another packet
+   * in its input's FIFO (SwitchPolicy.waitsInInput) is passed over as queueWaits passes a head over.
+   */
+  private readonly inputWaits: boolean;
 
-  constructor(s: EngineState, policy: SwitchPolicy, queueWaits = false, channelRefusal = false) {
+  /** `shortcuts`: those of the engine (queueWaits, inputWaits, channelRefusal); absent: none. */
+  constructor(s: EngineState, policy: SwitchPolicy, shortcuts?: ShortcutSet) {
     this.s = s;
     this.policy = policy;
     this.adaptive = new AdaptiveChoice(s, policy);
@@ -60,9 +66,10 @@ export class Allocator {
     this.rrAlloc = new Int32Array(s.net.numNetChannels + s.net.numNodes);
     this.onRequest = policy.onRequest !== undefined;
     this.mayClaim = policy.mayClaim !== undefined;
-    this.byChannel = channelRefusal;
-    this.queueWaits = queueWaits && policy.waitsInQueue !== undefined;
-    if (this.queueWaits) s.queued = new Uint8Array(s.net.numBuffers);
+    this.byChannel = shortcuts?.channelRefusal === true;
+    this.queueWaits = shortcuts?.queueWaits === true && policy.waitsInQueue !== undefined;
+    this.inputWaits = shortcuts?.inputWaits === true && policy.waitsInInput !== undefined;
+    if (this.queueWaits || this.inputWaits) s.queued = new Uint8Array(s.net.numBuffers);
   }
 
   allocate(t: number): void {
@@ -91,7 +98,11 @@ export class Allocator {
       if (t < s.readyAt[b]!) continue;
       // Every open branch waits in its output's queue (below): nothing to ask until one reaches the front.
       if (queued !== undefined && queued[b] === 1) continue;
-      if (this.ordered && !this.policy.mayRequest!(b)) continue;
+      if (this.ordered && !this.policy.mayRequest!(b)) {
+        // Behind another packet in its input: nothing to ask until it is at the front (inputWaits).
+        if (this.inputWaits && t >= s.readyAt[b]! + LONG_WAIT && this.policy.waitsInInput!(b)) queued![b] = 1;
+        continue;
+      }
       const n = s.brN[b]!;
       // A unicast head whose group has no free buffer would not ask (request): it waits on the
       // group's list until a buffer of it is released, instead of being visited every cycle. Its
@@ -111,7 +122,7 @@ export class Allocator {
       }
       const r = net.bufRouter[b]!;
       // queueWaits takes heads that have waited LONG_WAIT cycles (fast/shortcuts.ts).
-      const longWait = queued !== undefined && t >= s.readyAt[b]! + LONG_WAIT;
+      const longWait = this.queueWaits && t >= s.readyAt[b]! + LONG_WAIT;
       let open = 0;
       let behind = 0;
       for (let k = 0; k < n; k++) {

@@ -106,7 +106,7 @@ export class Engine {
     if (policy.branchDelay) s.brReady = new Float64Array(net.numBuffers * s.MB);
     const heads = new HeadStage(s, timing, policy);
     this.terminals = terminals;
-    this.allocator = new Allocator(s, policy, shortcuts.queueWaits, shortcuts.channelRefusal);
+    this.allocator = new Allocator(s, policy, shortcuts);
     const sinks = new StageSinks(heads, terminals);
     this.links = new LinkStage(s, sinks, policy, shortcuts);
   }

@@ -25,7 +25,9 @@ export class PendingHeads {
    * Per buffer, 1 while every branch of its pending head that has no output waits in its output's
    * queue behind another packet (the queueWaits shortcut): allocation passes over the head, keeping
    * its place in the list, until the switch model says one of those branches reached the front
-   * (`queueFront`). Undefined when the shortcut is off or the model keeps no queues.
+   * (`queueFront`); likewise while the head waits behind another packet in its input's FIFO (the
+   * inputWaits shortcut) until the model says it is at the front. Undefined when both shortcuts are
+   * off or the model says neither.
    */
   queued: Uint8Array | undefined;
 
@@ -76,7 +78,7 @@ export class PendingHeads {
     this.waits!.add(b, g);
   }
 
-  /** A branch of buffer b's head reached the front of its output's queue: allocation looks at it again. */
+  /** A branch of buffer b's head reached the front of its output's queue, or b the front of its input: allocation looks at it again. */
   queueFront(b: number): void {
     if (this.queued !== undefined) this.queued[b] = 0;
   }

@@ -180,6 +180,15 @@ export interface SwitchPolicy {
    */
   waitsInQueue?(slot: number, group: number, t: number): boolean;
   /**
+   * Is the packet in input buffer `buf` behind another in its input's FIFO, so that `mayRequest`
+   * refuses it until the model calls SwitchView.reachedInputFront for it (the packet ahead has
+   * left)? The allocator then passes its head over until that call (the `inputWaits` shortcut,
+   * fast/shortcuts.ts). The answer must change by that event only. A speed hook: false is always
+   * right; true where mayRequest could accept, or a missed reachedInputFront, is a defect the
+   * equivalence tests catch. Absent: the head is asked every cycle.
+   */
+  waitsInInput?(buf: number): boolean;
+  /**
    * May branch `slot` send its flit number `sent` (0-based) in cycle t, as far as the switch's
    * internal pipeline goes (e.g. a chunk read from a RAM some cycles earlier, 002's chunk path)?
    * Asked by the link stage on top of its own rules (output, flit present, room downstream).

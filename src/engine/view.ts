@@ -155,6 +155,14 @@ export class SwitchView {
     this.s.queueFront(this.bufferOf(slot));
   }
 
+  /**
+   * The packet in input buffer `buf` is now at the front of its input's FIFO (the one ahead has left
+   * it): the allocator looks at its head again (the inputWaits shortcut, policy.ts `waitsInInput`).
+   */
+  reachedInputFront(buf: number): void {
+    this.s.queueFront(buf);
+  }
+
   // The waiting heads: buffers whose heads wait for an output this cycle (the allocator's list).
 
   /** How many heads wait. */

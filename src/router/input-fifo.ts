@@ -100,6 +100,8 @@ export const inputFifoSwitch: SwitchModel = {
         if (bufKind[buf] === BUF_INJ) return inj === undefined || inj.isFront(buf);
         return bufKind[buf] !== BUF_NET || bufVc[buf] === front[bufPc[buf]!];
       },
+      // Only onRelease moves an input's front (and tells the new front's buffer).
+      waitsInInput: (buf) => bufKind[buf] === BUF_NET && bufVc[buf] !== front[bufPc[buf]!],
       room(buf) {
         return fillNow(bufPc[buf]!) < bufCap[buf]!;
       },
@@ -119,6 +121,7 @@ export const inputFifoSwitch: SwitchModel = {
           violation = `input FIFO of channel ${pc}: slot ${bufVc[buf]} left before the front slot ${front[pc]}`;
         front[pc] = (front[pc]! + 1) % pcVcs[pc]!;
         queued[pc]!--;
+        if (queued[pc]! > 0) v.reachedInputFront(pcFirstBuf[pc]! + front[pc]!);
       },
       atHead(buf) {
         if (bufKind[buf] === BUF_INJ) return inj === undefined || inj.isFront(buf);

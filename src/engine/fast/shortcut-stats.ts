@@ -37,7 +37,10 @@ export interface ShortcutStats {
   drainStarts: number;
   /** Drain lines stopped so far by another worm taking a VC of a member's channel. */
   drainStops: number;
-  /** Pending heads passed over now because every open branch waits in its output's queue (queueWaits). */
+  /**
+   * Pending heads passed over now: every open branch waits in its output's queue (queueWaits), or
+   * the packet waits behind another in its input's FIFO (inputWaits).
+   */
   queuedHeads: number;
 }
 

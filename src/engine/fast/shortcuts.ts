@@ -58,6 +58,11 @@ export const SHORTCUTS = {
     valid: 'everywhere: the model answers waitsInQueue, or nothing waits',
     module: '../allocate.ts',
   },
+  inputWaits: {
+    rule: "a head behind another packet in its input's FIFO, which the model will not let request before the packet ahead leaves, is passed over until then instead of being asked every cycle",
+    valid: 'everywhere: the model answers waitsInInput, or nothing waits',
+    module: '../allocate.ts',
+  },
   channelRefusal: {
     rule: "a request the switch model refuses on one free VC of a network channel is offered none of the channel's other VCs in that pass",
     valid: 'the model answers canAllocate per channel: it declares allocatesByChannel',
@@ -73,7 +78,7 @@ export const SHORTCUTS = {
 export type ShortcutName = keyof typeof SHORTCUTS;
 
 /**
- * Cycles a head waits for its output past its routing delay before outputWaits and queueWaits take
+ * Cycles a head waits for its output past its routing delay before outputWaits, queueWaits and inputWaits take
  * it: at light and moderate loads most heads are granted within a few cycles, and putting a head
  * aside and taking it back would cost more than the visits it saves; under heavy load heads wait
  * hundreds of cycles in their outputs' queues. Any value changes no result, only the speed.
@@ -134,6 +139,8 @@ export function chooseShortcuts(
     // A request the model would refuse in any order of the cycle's requests is not made: valid
     // everywhere (a model without waitsInQueue has none).
     queueWaits: wish.queueWaits !== false,
+    // As queueWaits, for the input's order (mayRequest): a model without waitsInInput has none.
+    inputWaits: wish.inputWaits !== false,
     channelRefusal: policy.allocatesByChannel === true && wish.channelRefusal !== false,
     nodeInject: nodeInject && wish.nodeInject !== false,
   };

@@ -11,8 +11,8 @@ import { makeNet, PAPER_TIMING, SWITCH_002_OPTIONS, SWITCH_002_TIMING } from '..
  * 002's switches on a 16-node fat tree under a burst of multicasts (each node sends 6 of 64 flits
  * to 15 random destinations, one every 40 cycles): packets pile up in the central buffer or the
  * input FIFOs, and most branches wait in their outputs' queues behind another packet. Returns what
- * was delivered when, the flit-hops after every cycle, and the most heads the queueWaits shortcut
- * passed over at once.
+ * was delivered when, the flit-hops after every cycle, the most heads the queueWaits and inputWaits
+ * shortcuts passed over at once, and their sum over the cycles.
  */
 function burst(name: string, algorithm: string, options: EngineOptions) {
   const net = makeNet('fattree:16', {
@@ -42,14 +42,17 @@ function burst(name: string, algorithm: string, options: EngineOptions) {
     }
   const hops: number[] = [];
   let mostQueued = 0;
+  let passedOver = 0;
   while ((!engine.idle || engine.nextEventTime() < Number.POSITIVE_INFINITY) && engine.now < 100_000) {
     engine.step();
     hops.push(engine.flitHops);
-    mostQueued = Math.max(mostQueued, engine.shortcutStats().queuedHeads);
+    const queued = engine.shortcutStats().queuedHeads;
+    mostQueued = Math.max(mostQueued, queued);
+    passedOver += queued;
     const bad = engine.checkInvariants();
     if (bad) throw new Error(bad);
   }
-  return { done, hops, mostQueued, idle: engine.idle };
+  return { done, hops, mostQueued, passedOver, idle: engine.idle };
 }
 
 describe('queueWaits: a head whose branches all wait behind other packets in their queues is passed over', () => {
@@ -60,7 +63,8 @@ describe('queueWaits: a head whose branches all wait behind other packets in the
   ] as const)
     it(`${name}, ${algorithm}: the same flit-hops every cycle and the same deliveries, with heads passed over`, () => {
       const on = burst(name, algorithm, {});
-      const off = burst(name, algorithm, { queueWaits: false });
+      // inputWaits passes heads over too (counted alike): off as well, to count queueWaits' alone.
+      const off = burst(name, algorithm, { queueWaits: false, inputWaits: false });
       assert.ok(on.idle && off.idle);
       assert.equal(on.done.length, 96);
       assert.deepEqual(on.done, off.done);
@@ -68,5 +72,25 @@ describe('queueWaits: a head whose branches all wait behind other packets in the
       // The shortcut had work: heads waited in queues (none are counted with it off).
       assert.ok(on.mostQueued >= 3, `at most ${on.mostQueued} heads passed over at once`);
       assert.equal(off.mostQueued, 0);
+    });
+});
+
+describe('inputWaits: a head behind another packet in its input FIFO is passed over until it is at the front', () => {
+  for (const [name, algorithm] of [
+    ['input-fifo', 'bitstring'],
+    ['input-fifo', 'umin'],
+  ] as const)
+    it(`${name}, ${algorithm}: the same flit-hops every cycle and the same deliveries, with more heads passed over`, () => {
+      const on = burst(name, algorithm, {});
+      const off = burst(name, algorithm, { inputWaits: false });
+      assert.ok(on.idle && off.idle);
+      assert.equal(on.done.length, 96);
+      assert.deepEqual(on.done, off.done);
+      assert.deepEqual(on.hops, off.hops);
+      // Heads behind others in their inputs are passed over on top of those waiting in output queues.
+      assert.ok(
+        on.passedOver > 1.1 * off.passedOver,
+        `${on.passedOver} head-cycles passed over, ${off.passedOver} without`,
+      );
     });
 });
