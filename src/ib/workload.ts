@@ -72,7 +72,9 @@ export function drawCollective(t: IbaMesh, spec: IbCollectiveSpec, seed: number)
   sources.sort((a, b) => a - b);
   group.sort((a, b) => a - b);
   const orderRng = new Rng(seed, 1);
-  const dests = sources.map((s) => unicastOrder(t, s, group, spec.order, orderRng));
+  // The group in LID order once: each source's sort of it then finds it sorted (one pass).
+  const byLid = [...group].sort((a, b) => hostLid(t, a) - hostLid(t, b));
+  const dests = sources.map((s) => unicastOrder(t, s, byLid, spec.order, orderRng));
   return { sources, group, dests };
 }
 
