@@ -95,9 +95,11 @@ export class Allocator {
     const queued = s.queued;
     for (let i = 0; i < s.pendCount; i++) {
       const b = s.pend[i]!;
-      if (t < s.readyAt[b]!) continue;
-      // Every open branch waits in its output's queue (below): nothing to ask until one reaches the front.
+      // Every open branch waits in its output's queue (below): nothing to ask until one reaches the
+      // front. Looked at first: most heads passed over under heavy load are these, and their flags
+      // are a byte each, where readyAt is eight.
       if (queued !== undefined && queued[b] === 1) continue;
+      if (t < s.readyAt[b]!) continue;
       if (this.ordered && !this.policy.mayRequest!(b)) {
         // Behind another packet in its input: nothing to ask until it is at the front (inputWaits).
         if (this.inputWaits && t >= s.readyAt[b]! + LONG_WAIT && this.policy.waitsInInput!(b)) queued![b] = 1;
