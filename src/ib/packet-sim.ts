@@ -386,20 +386,20 @@ function inputPortOf(_t: IbaMesh, net: Network, pc: number): number {
 
 /** Insertion sort of slots by (buffer - rr) mod NB, as the engine orders a channel's requests. */
 function sortByPriority(a: Int32Array, base: number, n: number, MB: number, rr: number, NB: number): void {
-  // rr is a buffer number or one past the last (0 <= rr <= NB), so one addition makes the
-  // difference non-negative.
-  const pri = (slot: number) => {
-    const d = ((slot / MB) | 0) - rr;
-    return d < 0 ? d + NB : d;
-  };
   for (let i = 1; i < n; i++) {
     const x = a[base + i]!;
-    const px = pri(x);
+    const px = priority(x, MB, rr, NB);
     let j = i - 1;
-    while (j >= 0 && pri(a[base + j]!) > px) {
+    while (j >= 0 && priority(a[base + j]!, MB, rr, NB) > px) {
       a[base + j + 1] = a[base + j]!;
       j--;
     }
     a[base + j + 1] = x;
   }
+}
+
+/** (buffer of `slot` - rr) mod NB: rr is a buffer or one past the last (0 <= rr <= NB), so one addition will do. */
+function priority(slot: number, MB: number, rr: number, NB: number): number {
+  const d = ((slot / MB) | 0) - rr;
+  return d < 0 ? d + NB : d;
 }
