@@ -1,17 +1,12 @@
 import { BUF_INJ, BUF_NET, inputPort, type Network } from '../engine/network.js';
 import type { SwitchModel, SwitchPolicy } from '../engine/policy.js';
 import type { SwitchView } from '../engine/view.js';
-import { McsimError } from '../util/errors.js';
+import { largestPacket, maxFanout, options, validateCentralBuffer } from './central-buffer-options.js';
 import { ChunkPool } from './chunk-pool.js';
 import { ChunkReads } from './chunk-reads.js';
 import { checkProcessorSlots, InjectionQueue } from './injection-queue.js';
 import { OutputQueues } from './output-queue.js';
 import { WritePort } from './write-port.js';
-
-/** The most ports a packet can be replicated to at one switch: the down ports of a tree, else all but one. */
-export function maxFanout(net: Network): number {
-  return net.topology.switchLevel ? net.numPorts / 2 : net.numPorts - 1;
-}
 
 /**
  * Central-buffer switch (002 sec. 4, the SP2's buffered wormhole routing with shared-buffer
@@ -40,57 +35,13 @@ export const centralBufferSwitch: SwitchModel = {
   name: 'central-buffer',
   description:
     'central-buffer switch of 002 sec. 4: input FIFOs, a crossbar for unblocked packets, a shared central buffer of chunks for blocked and replicated ones',
-  validate(net, maxLen) {
-    largestPacket.set(net, maxLen);
-    const o = options(net);
-    const chunks = Math.ceil(maxLen / o.chunkFlits);
-    const needMax = chunks + maxFanout(net) - 1;
-    const reserve = o.multicastReserveChunks ?? Math.min(needMax, o.centralBufferChunks);
-    const field = 'network.switchOptions';
-    if (o.centralBufferChunks < needMax && !o.acceptDeadlock)
-      throw new McsimError(
-        `a central buffer of ${o.centralBufferChunks} chunks cannot hold the largest replicated packet (${needMax} chunks: ${chunks} of ${o.chunkFlits} flits and ${maxFanout(net) - 1} header copies, 002 sec. 4.2.2); set switchOptions.acceptDeadlock to run it anyway`,
-        field,
-      );
-    if (reserve > o.centralBufferChunks)
-      throw new McsimError(
-        `the multicast reserve (${reserve} chunks) exceeds the central buffer (${o.centralBufferChunks} chunks)`,
-        field,
-      );
-    if (o.inputFifoFlits < Math.min(o.chunkFlits, maxLen))
-      throw new McsimError(`input FIFOs of ${o.inputFifoFlits} flits cannot hold a header chunk`, field);
-    const b = net.numNetChannels > 0 ? net.pcFirstBuf[0]! : -1;
-    if (b >= 0 && net.bufCap[b]! < maxLen)
-      throw new McsimError(
-        `central-buffer needs bufferDepth of at least the largest packet (${maxLen} flits): a packet keeps its slot while it sits in the central buffer (got ${net.bufCap[b]})`,
-        'network.bufferDepth',
-      );
-    checkProcessorSlots(net, 'central-buffer');
-  },
+  validate: validateCentralBuffer,
   create(net, v) {
     // Also for an engine built without validate(): no configuration gives the processor's port fewer slots.
     checkProcessorSlots(net, 'central-buffer');
     return new CentralBuffer(net, v).policy();
   },
 };
-
-/** The largest packet of the run each network was validated for (the multicast reserve follows it). */
-const largestPacket = new WeakMap<Network, number>();
-
-function options(net: Network) {
-  const o = net.switchOptions;
-  return (
-    o ?? {
-      chunkFlits: 8,
-      chunkDelay: 7,
-      centralBufferChunks: 256,
-      inputFifoFlits: 64,
-      multicastReserveChunks: undefined,
-      organisation: 'chunk-crossbar' as const,
-      acceptDeadlock: false,
-    }
-  );
-}
 
 class CentralBuffer {
   private readonly pool: ChunkPool;
