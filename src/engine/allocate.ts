@@ -51,6 +51,12 @@ export class Allocator {
    */
   private readonly queueWaits: boolean;
   /**
+   * The frontWaits shortcut (fast/shortcuts.ts): a branch at the front of its output's queue that the
+   * model says its output cannot take yet (SwitchPolicy.waitsAtFront) is not requested; it would be
+   * refused. Its head is passed over as queueWaits passes heads over.
+   */
+  private readonly frontWaits: boolean;
+  /**
    * The inputWaits shortcut (fast/shortcuts.ts): a head the model says waits behind another packet
    * in its input's FIFO (SwitchPolicy.waitsInInput) is passed over as queueWaits passes a head over.
    */
@@ -69,6 +75,7 @@ export class Allocator {
     this.byChannel = shortcuts?.channelRefusal === true;
     this.queueWaits = shortcuts?.queueWaits === true && policy.waitsInQueue !== undefined;
     this.inputWaits = shortcuts?.inputWaits === true && policy.waitsInInput !== undefined;
+    this.frontWaits = this.queueWaits && shortcuts?.frontWaits === true && policy.waitsAtFront !== undefined;
     if (this.queueWaits || this.inputWaits) s.queued = new Uint8Array(s.net.numBuffers);
   }
 
@@ -133,8 +140,14 @@ export class Allocator {
         open++;
         if (slot < s.brReady.length && t < s.brReady[slot]!) continue;
         const alt = br[BR * slot + BR_ALT]!;
-        // Behind another packet in its output's queue: mayClaim would refuse it (queueWaits).
-        if (alt === 0 && longWait && this.policy.waitsInQueue!(slot, br[BR * slot + BR_GROUP]!, t)) {
+        // Behind another packet in its output's queue: mayClaim would refuse it (queueWaits). At
+        // the front, with an output that cannot take it yet: the grant would refuse it (frontWaits).
+        if (
+          alt === 0 &&
+          longWait &&
+          (this.policy.waitsInQueue!(slot, br[BR * slot + BR_GROUP]!, t) ||
+            (this.frontWaits && this.policy.waitsAtFront!(slot, br[BR * slot + BR_GROUP]!, t)))
+        ) {
           behind++;
           continue;
         }

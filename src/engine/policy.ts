@@ -64,6 +64,7 @@ const HOOK_NEEDS: readonly (readonly [keyof SwitchPolicy, Need])[] = [
   ['onRequest', 'requestQueues'],
   ['mayClaim', 'requestQueues'],
   ['waitsInQueue', 'requestQueues'],
+  ['waitsAtFront', 'requestQueues'],
 ];
 
 /** Throws unless every hook `policy` sets has its need declared in `policy.needs`. */
@@ -179,6 +180,17 @@ export interface SwitchPolicy {
    * is a defect the equivalence tests catch. Absent: every request is made.
    */
   waitsInQueue?(slot: number, group: number, t: number): boolean;
+  /**
+   * Is branch `slot` the front of its output's queue (group `group`), which `mayClaim` would let
+   * compete, but sure to be refused whatever the cycle's other requests: the group has no free
+   * buffer, or the model refuses every buffer of the channel (`allocatesByChannel`)? The allocator
+   * then makes no request for it, and a head all of whose open branches wait so or behind other
+   * packets is passed over until the model calls SwitchView.reachedFront for one of them (the
+   * `frontWaits` shortcut, fast/shortcuts.ts). The model must call it by the first cycle its answer
+   * could be false again: a buffer of the group released, or a clock it knows. A speed hook, as
+   * `waitsInQueue`. Absent: the front asks every cycle.
+   */
+  waitsAtFront?(slot: number, group: number, t: number): boolean;
   /**
    * Is the packet in input buffer `buf` behind another in its input's FIFO, so that `mayRequest`
    * refuses it until the model calls SwitchView.reachedInputFront for it (the packet ahead has

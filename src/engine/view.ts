@@ -1,4 +1,5 @@
 import { BR, BR_ALT, BR_GROUP, BR_ROUTE, BR_SINK, BR_TARGET } from './branch-record.js';
+import { PL, PL_GROUP } from './place-record.js';
 import type { EngineState } from './state.js';
 
 /**
@@ -29,6 +30,9 @@ export class SwitchView {
   /** Branch records (branch-record.ts). */
   private readonly br: Int32Array;
   private readonly pend: Int32Array;
+  private readonly groupFree: Int32Array;
+  /** Place records (place-record.ts). */
+  private readonly place: Int32Array;
 
   constructor(s: EngineState) {
     this.s = s;
@@ -44,6 +48,8 @@ export class SwitchView {
     this.brOut = s.brOut;
     this.br = s.br;
     this.pend = s.pend;
+    this.groupFree = s.groupFree;
+    this.place = s.place;
   }
 
   /** The current cycle. */
@@ -118,6 +124,16 @@ export class SwitchView {
   /** Allocation group the branch asks in (its channel, or numNetChannels + node for a consumption channel). */
   group(slot: number): number {
     return this.br[BR * slot + BR_GROUP]!;
+  }
+
+  /** Free buffers in allocation group g at the start of the cycle (a channel's VCs, or a node's consumption channels). */
+  freeBuffers(g: number): number {
+    return this.groupFree[g]!;
+  }
+
+  /** The allocation group of buffer b (its channel, or numNetChannels + node for a consumption channel); negative for an injection buffer. */
+  groupOfBuffer(b: number): number {
+    return this.place[PL * b + PL_GROUP]!;
   }
 
   /** Does the branch go to a processor (a consumption channel)? */

@@ -4,6 +4,7 @@ import type { SwitchView } from '../engine/view.js';
 import { largestPacket, maxFanout, options, validateCentralBuffer } from './central-buffer-options.js';
 import { ChunkPool } from './chunk-pool.js';
 import { ChunkReads } from './chunk-reads.js';
+import { FrontWaits } from './front-waits.js';
 import { checkProcessorSlots, InjectionQueue } from './injection-queue.js';
 import { OutputQueues } from './output-queue.js';
 import { WritePort } from './write-port.js';
@@ -64,6 +65,8 @@ class CentralBuffer {
   private readonly inPortOfPc: Int32Array;
   /** Per input buffer: the cycle its packet first asked for the crossbar (Infinity: not yet). */
   private readonly asked: Float64Array;
+  /** The fronts of output queues waiting for their output (waitsAtFront). */
+  private readonly fronts: FrontWaits;
   /** Per switch: the central buffer's one write port (write-port.ts). */
   private readonly port: WritePort;
   private readonly fifoFlits: number;
@@ -106,6 +109,7 @@ class CentralBuffer {
     this.reads = new ChunkReads(net, v, o.chunkFlits, readToLink, o.chunkFlits >> 1, (b) => bufRouter[b]!);
     this.queues = new OutputQueues(net.numNetChannels + net.numNodes, net.numBuffers * v.maxBranches, v);
     this.reads.useQueues(this.queues);
+    this.fronts = new FrontWaits(net.numNetChannels + net.numNodes, (slot) => v.reachedFront(slot));
   }
 
   private isHead(b: number): boolean {
@@ -153,6 +157,7 @@ class CentralBuffer {
   private beginCycle(t: number): void {
     const v = this.v;
     const net = this.net;
+    this.fronts.tick(t);
     this.pool.update();
     this.reads.step(t);
     const wp = this.port;
@@ -226,6 +231,26 @@ class CentralBuffer {
     }
   }
 
+  /**
+   * SwitchPolicy.waitsAtFront: the front of output g's queue, its header copy written (mayClaim lets
+   * it compete), is refused while g has no free packet slot or the input behind g still receives its
+   * newest packet (canAllocate). It looks again at a release in g, or once that tail can be in: a
+   * flit a cycle at most.
+   */
+  private waitsAtFront(slot: number, g: number, t: number): boolean {
+    const q = this.queues;
+    if (q.firstP[g] !== slot || q.key[slot]! > t) return false;
+    const v = this.v;
+    if (v.freeBuffers(g) === 0) {
+      this.fronts.wait(slot, g, Number.POSITIVE_INFINITY, t);
+      return true;
+    }
+    const last = g < this.net.numNetChannels ? this.newest[g]! : -1;
+    if (last < 0 || !v.held(last) || v.received(last) === v.length(last)) return false;
+    this.fronts.wait(slot, g, t + v.length(last) - v.received(last), t);
+    return true;
+  }
+
   /** The input port of switch input b (a network buffer, or an injection buffer of a node's port). */
   private portOf(b: number): number {
     const net = this.net;
@@ -273,6 +298,7 @@ class CentralBuffer {
       },
       // Queued (so admitted: onRequest does nothing) behind another packet: mayClaim refuses it.
       waitsInQueue: (slot, g) => this.queues.waitsBehind(slot, g),
+      waitsAtFront: (slot, g, t) => this.waitsAtFront(slot, g, t),
       flitGate: (slot, sent, t) => this.reads.gate(slot, sent, t),
       mayRequest: (buf) => {
         const kind = bufKind[buf];
@@ -303,6 +329,8 @@ class CentralBuffer {
         this.newest[pc] = buf;
       },
       onRelease: (buf) => {
+        const g = v.groupOfBuffer(buf);
+        if (g >= 0) this.fronts.released(g);
         this.reads.release(buf);
         if (bufKind[buf] === BUF_INJ) this.inj.released(buf);
         if (pool.isAdmitted(buf)) {

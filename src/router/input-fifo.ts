@@ -3,6 +3,7 @@ import type { Need, SwitchModel, SwitchPolicy } from '../engine/policy.js';
 import type { SwitchView } from '../engine/view.js';
 import { McsimError } from '../util/errors.js';
 import { ChunkReads } from './chunk-reads.js';
+import { FrontWaits } from './front-waits.js';
 import { checkProcessorSlots, InjectionQueue } from './injection-queue.js';
 import { OutputQueues } from './output-queue.js';
 
@@ -73,6 +74,18 @@ export const inputFifoSwitch: SwitchModel = {
         fillV[pc] = fill(pc);
       }
       return fillV[pc]!;
+    };
+    /**
+     * The first cycle channel pc's input may take its next packet (canAllocate), as its state
+     * stands at t: t, never while its next slot is held (Infinity: until a release), or once the
+     * newest packet's tail can be in (a flit a cycle at most).
+     */
+    const takesFrom = (pc: number, t: number): number => {
+      const V = pcVcs[pc]!;
+      if (v.held(pcFirstBuf[pc]! + next[pc]!)) return Number.POSITIVE_INFINITY;
+      if (queued[pc] === 0) return t;
+      const last = pcFirstBuf[pc]! + ((next[pc]! - 1 + V) % V);
+      return t + v.length(last) - v.received(last);
     };
     const opts = net.switchOptions;
     // The processor's port holds as many flits as a switch link's input FIFO (bufferDepth).
@@ -153,7 +166,7 @@ export const inputFifoSwitch: SwitchModel = {
     if (opts !== undefined) {
       policy.canInject = (b) => inj!.canInject(b);
       policy.injectRoom = (b) => inj!.room(b);
-      reads = ibQueues(net, v, policy, opts.chunkFlits, opts.chunkDelay);
+      reads = ibQueues(net, v, policy, opts.chunkFlits, opts.chunkDelay, takesFrom);
     }
     return policy;
   },
@@ -179,12 +192,15 @@ function ibQueues(
   policy: SwitchPolicy,
   chunk: number,
   chunkDelay: number,
+  takesFrom: (pc: number, t: number) => number,
 ): ChunkReads {
   const { bufPc, bufKind, nodePort, pcSrc } = net;
   const reads = new ChunkReads(net, v, chunk, 4 + chunkDelay - (chunk - 1), chunk >> 1, (b) => bufPc[b]!);
   const queues = new OutputQueues(net.numNetChannels + net.numNodes, net.numBuffers * v.maxBranches, v);
   const ports = net.numPorts;
   const onGrant = policy.onGrant!;
+  const onRelease = policy.onRelease!;
+  const fronts = new FrontWaits(net.numNetChannels + net.numNodes, (slot) => v.reachedFront(slot));
   reads.useQueues(queues);
   policy.onGrant = (buf) => {
     const slot = v.upstream(buf);
@@ -193,7 +209,13 @@ function ibQueues(
     reads.reset(buf);
     onGrant(buf);
   };
+  policy.onRelease = (buf) => {
+    const g = v.groupOfBuffer(buf);
+    if (g >= 0) fronts.released(g);
+    onRelease(buf);
+  };
   policy.beginCycle = (t) => {
+    fronts.tick(t);
     for (let i = 0; i < v.waitingCount; i++) {
       const b = v.waiting(i);
       reads.observe(b, t);
@@ -212,6 +234,16 @@ function ibQueues(
   policy.mayClaim = (slot, g) => queues.firstP[g] === slot;
   // Queued (onRequest does nothing) and not at the front: mayClaim refuses it.
   policy.waitsInQueue = (slot, g) => queues.waitsBehind(slot, g);
+  // At the front, refused while the output has no free slot or its input cannot take the packet
+  // yet; it looks again at a release in the group, or once the input may take it (takesFrom).
+  policy.waitsAtFront = (slot, g, t) => {
+    if (queues.firstP[g] !== slot) return false;
+    const at =
+      v.freeBuffers(g) === 0 ? Number.POSITIVE_INFINITY : g < net.numNetChannels ? takesFrom(g, t) : t;
+    if (at <= t) return false;
+    fronts.wait(slot, g, at, t);
+    return true;
+  };
   policy.flitGate = (slot, sent, t) => reads.gate(slot, sent, t);
   return reads;
 }

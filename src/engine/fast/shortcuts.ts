@@ -58,6 +58,11 @@ export const SHORTCUTS = {
     valid: 'everywhere: the model answers waitsInQueue, or nothing waits',
     module: '../allocate.ts',
   },
+  frontWaits: {
+    rule: "a branch at the front of its output's queue whose output cannot take a packet yet (no free buffer, or the model refuses the whole channel) makes no request until the model says it may, instead of asking every cycle and being refused",
+    valid: 'everywhere: the model answers waitsAtFront, or nothing waits',
+    module: '../allocate.ts',
+  },
   inputWaits: {
     rule: "a head behind another packet in its input's FIFO, which the model will not let request before the packet ahead leaves, is passed over until then instead of being asked every cycle",
     valid: 'everywhere: the model answers waitsInInput, or nothing waits',
@@ -78,10 +83,10 @@ export const SHORTCUTS = {
 export type ShortcutName = keyof typeof SHORTCUTS;
 
 /**
- * Cycles a head waits for its output past its routing delay before outputWaits, queueWaits and inputWaits take
- * it: at light and moderate loads most heads are granted within a few cycles, and putting a head
- * aside and taking it back would cost more than the visits it saves; under heavy load heads wait
- * hundreds of cycles in their outputs' queues. Any value changes no result, only the speed.
+ * Cycles a head waits for its output past its routing delay before outputWaits, queueWaits,
+ * frontWaits and inputWaits take it: at light and moderate loads most heads are granted within a
+ * few cycles, and putting a head aside and taking it back would cost more than the visits it saves;
+ * under heavy load heads wait hundreds of cycles in their outputs' queues. Any value changes no result, only the speed.
  */
 export const LONG_WAIT = 64;
 
@@ -139,6 +144,8 @@ export function chooseShortcuts(
     // A request the model would refuse in any order of the cycle's requests is not made: valid
     // everywhere (a model without waitsInQueue has none).
     queueWaits: wish.queueWaits !== false,
+    // As queueWaits, for the front of a queue whose output refuses it: a model without waitsAtFront has none.
+    frontWaits: wish.frontWaits !== false,
     // As queueWaits, for the input's order (mayRequest): a model without waitsInInput has none.
     inputWaits: wish.inputWaits !== false,
     channelRefusal: policy.allocatesByChannel === true && wish.channelRefusal !== false,

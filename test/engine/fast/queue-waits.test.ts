@@ -10,9 +10,10 @@ import { makeNet, PAPER_TIMING, SWITCH_002_OPTIONS, SWITCH_002_TIMING } from '..
 /**
  * 002's switches on a 16-node fat tree under a burst of multicasts (each node sends 6 of 64 flits
  * to 15 random destinations, one every 40 cycles): packets pile up in the central buffer or the
- * input FIFOs, and most branches wait in their outputs' queues behind another packet. Returns what
- * was delivered when, the flit-hops after every cycle, the most heads the queueWaits and inputWaits
- * shortcuts passed over at once, and their sum over the cycles.
+ * input FIFOs, and most branches wait in their outputs' queues behind another packet, or at the
+ * front for an output that cannot take them yet. Returns what was delivered when, the flit-hops
+ * after every cycle, the most heads the queueWaits, frontWaits and inputWaits shortcuts passed over
+ * at once, and their sum over the cycles.
  */
 function burst(name: string, algorithm: string, options: EngineOptions) {
   const net = makeNet('fattree:16', {
@@ -90,6 +91,29 @@ describe('inputWaits: a head behind another packet in its input FIFO is passed o
       // Heads behind others in their inputs are passed over on top of those waiting in output queues.
       assert.ok(
         on.passedOver > 1.1 * off.passedOver,
+        `${on.passedOver} head-cycles passed over, ${off.passedOver} without`,
+      );
+    });
+});
+
+describe('frontWaits: a head whose open branches are at the fronts of queues their outputs cannot take yet is passed over', () => {
+  for (const [name, algorithm] of [
+    ['central-buffer', 'bitstring'],
+    ['central-buffer', 'umin'],
+    ['input-fifo', 'bitstring'],
+    ['input-fifo', 'umin'],
+  ] as const)
+    it(`${name}, ${algorithm}: the same flit-hops every cycle and the same deliveries, with more heads passed over`, () => {
+      const on = burst(name, algorithm, {});
+      const off = burst(name, algorithm, { frontWaits: false });
+      assert.ok(on.idle && off.idle);
+      assert.equal(on.done.length, 96);
+      assert.deepEqual(on.done, off.done);
+      assert.deepEqual(on.hops, off.hops);
+      // Fronts refused by a full output or an input still receiving its newest packet wait on top
+      // of the heads behind others in their queues.
+      assert.ok(
+        on.passedOver > 1.05 * off.passedOver,
         `${on.passedOver} head-cycles passed over, ${off.passedOver} without`,
       );
     });
