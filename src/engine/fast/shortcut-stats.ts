@@ -38,8 +38,9 @@ export interface ShortcutStats {
   /** Drain lines stopped so far by another worm taking a VC of a member's channel. */
   drainStops: number;
   /**
-   * Pending heads passed over now: every open branch waits in its output's queue (queueWaits), or
-   * the packet waits behind another in its input's FIFO (inputWaits).
+   * Pending heads passed over now: every open branch waits in its output's queue (queueWaits) or at
+   * its front for an output that cannot take it yet (frontWaits), or the packet waits behind another
+   * in its input's FIFO (inputWaits).
    */
   queuedHeads: number;
 }

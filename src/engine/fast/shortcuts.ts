@@ -86,7 +86,8 @@ export type ShortcutName = keyof typeof SHORTCUTS;
  * Cycles a head waits for its output past its routing delay before outputWaits, queueWaits,
  * frontWaits and inputWaits take it: at light and moderate loads most heads are granted within a
  * few cycles, and putting a head aside and taking it back would cost more than the visits it saves;
- * under heavy load heads wait hundreds of cycles in their outputs' queues. Any value changes no result, only the speed.
+ * under heavy load heads wait hundreds of cycles in their outputs' queues. Any value changes no
+ * result, only the speed.
  */
 export const LONG_WAIT = 64;
 
@@ -144,7 +145,8 @@ export function chooseShortcuts(
     // A request the model would refuse in any order of the cycle's requests is not made: valid
     // everywhere (a model without waitsInQueue has none).
     queueWaits: wish.queueWaits !== false,
-    // As queueWaits, for the front of a queue whose output refuses it: a model without waitsAtFront has none.
+    // As queueWaits, for the front of a queue whose output refuses it: a model without waitsAtFront
+    // has none.
     frontWaits: wish.frontWaits !== false,
     // As queueWaits, for the input's order (mayRequest): a model without waitsInInput has none.
     inputWaits: wish.inputWaits !== false,
