@@ -1,18 +1,17 @@
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import type { Trace } from '../src/trace/format.js';
 import { readTrace } from '../src/trace/io.js';
+import { tempDir } from '../test/temp-dir.js';
 
 /** What the browser tests share: the repository, the browser, and `mcsim view` run to a page. */
 export const ROOT = new URL('..', import.meta.url).pathname;
 const MAIN = join(ROOT, 'cli/main.ts');
 export const CHROMIUM = process.env.CHROMIUM ?? '/usr/bin/chromium';
 /** Where the pages and traces of one test process go. */
-export const dir = mkdtempSync(join(tmpdir(), 'mcsim-view-'));
+export const dir = tempDir('mcsim-view-');
 
 export interface View {
   html: string;

@@ -1,13 +1,13 @@
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
+import { tempDir } from '../temp-dir.js';
 import { mcsimInProcess } from './in-process.js';
 
 const dirs: string[] = [];
 function folder(): string {
-  const d = mkdtempSync(join(tmpdir(), 'mcsim-bad-'));
+  const d = tempDir('mcsim-bad-');
   dirs.push(d);
   return d;
 }

@@ -1,11 +1,11 @@
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { parseConfig } from '../../src/config/load.js';
 import { runSimulation } from '../../src/sim/run.js';
+import { tempDir } from '../temp-dir.js';
 
 // The installed command runs the bundled build (dist/bundle/, scripts/build-cli.ts), not the
 // sources the other tests import: these tests run it as a user would, after npm ci has built it.
@@ -50,7 +50,7 @@ describe('the bundled command (bin/mcsim.js)', () => {
 
   it('run loads the YAML parser (yaml.cjs, its own code cache) only when it has YAML to read', () => {
     const root = new URL('../..', import.meta.url).pathname;
-    const dir = mkdtempSync(join(tmpdir(), 'mcsim-yaml-'));
+    const dir = tempDir('mcsim-yaml-');
     const config = join(dir, 'c.yaml');
     writeFileSync(
       config,
@@ -110,7 +110,7 @@ describe('the bundled command (bin/mcsim.js)', () => {
   });
 
   it('a sweep with two worker processes and the viewer page work from the bundle', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'mcsim-bundle-'));
+    const dir = tempDir('mcsim-bundle-');
     const s = mcsim('sweep', 'experiments/ccc-fig9.yaml', '--quick', '--workers', '2', '--out', dir);
     assert.equal(s.status, 0, s.stderr);
     assert.ok(readFileSync(join(dir, 'ccc-fig9-quick.jsonl'), 'utf8').trim().split('\n').length > 1);
@@ -130,7 +130,7 @@ describe('the bundled command (bin/mcsim.js)', () => {
   });
 
   it('the playground page comes from the build: the page with its worker inline', () => {
-    const out = join(mkdtempSync(join(tmpdir(), 'mcsim-bundle-')), 'p.html');
+    const out = join(tempDir('mcsim-bundle-'), 'p.html');
     const r = mcsim('playground', '--out', out, '--topology', 'torus:8x8');
     assert.equal(r.status, 0, r.stderr);
     assert.match(r.stdout, /^wrote .*p\.html: open file:\/\/.*#topology=torus%3A8x8 in a browser/);

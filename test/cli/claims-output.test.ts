@@ -1,11 +1,10 @@
 import assert from 'node:assert/strict';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { existsSync, rmSync } from 'node:fs';
 import { after, describe, it } from 'node:test';
+import { tempDir } from '../temp-dir.js';
 import { mcsimInProcess } from './in-process.js';
 
-const dir = mkdtempSync(join(tmpdir(), 'mcsim-claims-'));
+const dir = tempDir('mcsim-claims-');
 after(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('claims that do not hold or tie, as the commands print them', () => {

@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
+import { tempDir } from '../temp-dir.js';
 import { mcsimInProcess } from './in-process.js';
 
 const MAIN = new URL('../../cli/main.ts', import.meta.url).pathname;
@@ -26,7 +26,7 @@ function oneLineError(r: ReturnType<typeof mcsim>, pattern: RegExp) {
  * holding the one consumption channel of the node the other waits at.
  */
 function fig2Config(): string {
-  const cfg = join(mkdtempSync(join(tmpdir(), 'mcsim-cli-')), 'fig2.yaml');
+  const cfg = join(tempDir('mcsim-cli-'), 'fig2.yaml');
   writeFileSync(
     cfg,
     [
@@ -85,7 +85,7 @@ describe('mcsim CLI', () => {
   });
 
   it('run --json prints one object with seed, resolved config and metrics; --out writes CSV', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'mcsim-cli-'));
+    const dir = tempDir('mcsim-cli-');
     const out = join(dir, 'r.csv');
     const r = mcsim(
       'run',

@@ -1,19 +1,11 @@
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import {
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  writeFileSync,
-} from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
 import fc from 'fast-check';
 import { stringify as toYaml } from 'yaml';
+import { tempDir } from '../temp-dir.js';
 import { mcsimInProcess, type Outcome } from './in-process.js';
 
 /**
@@ -24,7 +16,7 @@ import { mcsimInProcess, type Outcome } from './in-process.js';
  */
 const RUNS = 150;
 const MAIN = new URL('../../cli/main.ts', import.meta.url).pathname;
-const dir = mkdtempSync(join(tmpdir(), 'mcsim-fuzz-'));
+const dir = tempDir('mcsim-fuzz-');
 let cases = 0;
 after(() => rmSync(dir, { recursive: true, force: true }));
 

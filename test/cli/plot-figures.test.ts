@@ -1,13 +1,13 @@
 import assert from 'node:assert/strict';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
+import { tempDir } from '../temp-dir.js';
 import { mcsimInProcess } from './in-process.js';
 
 describe('mcsim plot without --x/--y', () => {
   it('on a fresh quick-start result, writes the same figures the sweep drew', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'mcsim-plotfig-'));
+    const dir = tempDir('mcsim-plotfig-');
     const r = await mcsimInProcess(['reproduce', 'tpm-fig10', '--quick', '--out', dir]);
     assert.equal(r.code, 0, r.err);
     const charts = readdirSync(dir)
@@ -30,7 +30,7 @@ describe('mcsim plot without --x/--y', () => {
   });
 
   it('names what to do when the records belong to an experiment it cannot find, or --x comes without --y', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'mcsim-plotfig-'));
+    const dir = tempDir('mcsim-plotfig-');
     const f = join(dir, 'r.jsonl');
     const rec = {
       experiment: 'mine',

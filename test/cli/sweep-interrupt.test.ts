@@ -1,15 +1,15 @@
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
+import { tempDir } from '../temp-dir.js';
 
 const MAIN = new URL('../../cli/main.ts', import.meta.url).pathname;
 
 describe('an interrupted sweep (cli/interrupt.ts)', () => {
   it('Ctrl-C in a sweep: exit 130, the finished points kept, and a hint that re-running resumes', async () => {
-    const out = mkdtempSync(join(tmpdir(), 'mcsim-int-'));
+    const out = tempDir('mcsim-int-');
     const file = join(out, 'tpm-fig10.jsonl');
     const p = spawn(
       process.execPath,

@@ -1,12 +1,12 @@
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { buildRouting } from '../../src/routing/registry.js';
 import { computeRouteTable, routeTableToJson } from '../../src/routing/table.js';
 import { parseTopology } from '../../src/topology/registry.js';
+import { tempDir } from '../temp-dir.js';
 
 const MAIN = new URL('../../cli/main.ts', import.meta.url).pathname;
 
@@ -28,7 +28,7 @@ function tableFile(edit: (ports: (number | null)[][]) => void): string {
   const t = parseTopology('fattree:16');
   const doc = JSON.parse(routeTableToJson(t, computeRouteTable(t, buildRouting(t, 'lca-digit', [1, 1]))));
   edit(doc.ports);
-  const f = join(mkdtempSync(join(tmpdir(), 'mcsim-table-')), 'routes.json');
+  const f = join(tempDir('mcsim-table-'), 'routes.json');
   writeFileSync(f, JSON.stringify(doc));
   return f;
 }

@@ -1,14 +1,14 @@
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { readTrace } from '../../src/trace/io.js';
 import { pageTrace } from '../../src/viewer/page.js';
+import { tempDir } from '../temp-dir.js';
 import { FIG2_CONFIG } from '../trace/fig2.js';
 import { mcsimInProcess } from './in-process.js';
 
-const dir = mkdtempSync(join(tmpdir(), 'mcsim-view-cli-'));
+const dir = tempDir('mcsim-view-cli-');
 
 describe('mcsim view and run --trace', () => {
   it('writes one self-contained page: the trace and the script inline, nothing to load', async () => {

@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { mcsimInProcess } from '../cli/in-process.js';
+import { tempDir } from '../temp-dir.js';
 
 describe('config errors name what the user wrote', () => {
   it('an error about routing left to auto says so, instead of blaming a routing the user never set', async () => {
@@ -21,7 +21,7 @@ describe('config errors name what the user wrote', () => {
   });
 
   it('a node id that YAML read as a number gets a hint to quote it', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'mcsim-config-'));
+    const dir = tempDir('mcsim-config-');
     const cfg = join(dir, 'm.yaml');
     writeFileSync(
       cfg,

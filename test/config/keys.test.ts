@@ -1,6 +1,5 @@
 import assert from 'node:assert/strict';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { FORBIDDEN_KEYS } from '../../src/config/keys.js';
@@ -9,6 +8,7 @@ import { expandPoints } from '../../src/sweep/points.js';
 import { ExperimentSchema } from '../../src/sweep/schema.js';
 import { McsimError } from '../../src/util/errors.js';
 import { mcsimInProcess } from '../cli/in-process.js';
+import { tempDir } from '../temp-dir.js';
 
 const KEYS = [...FORBIDDEN_KEYS];
 
@@ -41,7 +41,7 @@ describe('keys that reach a prototype are refused', () => {
     });
 
     it(`"${key}" in a config file or a config object`, () => {
-      const dir = mkdtempSync(join(tmpdir(), 'mcsim-keys-'));
+      const dir = tempDir('mcsim-keys-');
       const file = join(dir, 'c.yaml');
       writeFileSync(file, `network:\n  routingOptions:\n    ${key}: { polluted: 1 }\n`);
       assert.throws(
@@ -63,7 +63,7 @@ describe('keys that reach a prototype are refused', () => {
       });
       assert.throws(() => expandPoints(exp), new RegExp(`"${key}" is not allowed`));
       notPolluted();
-      const dir = mkdtempSync(join(tmpdir(), 'mcsim-keys-'));
+      const dir = tempDir('mcsim-keys-');
       const file = join(dir, 'e.yaml');
       writeFileSync(file, `id: k\ntitle: k\nbase: { network: { ${key}: { polluted: 1 } } }\n`);
       const r = await mcsimInProcess(['sweep', file, '--out', join(dir, 'out')]);

@@ -1,20 +1,12 @@
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import {
-  existsSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  symlinkSync,
-  writeFileSync,
-} from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { pathToFileURL } from 'node:url';
 import { parse as parseYaml } from 'yaml';
 import { mcsimInProcess, type Outcome } from '../cli/in-process.js';
+import { tempDir } from '../temp-dir.js';
 import { type Block, type Command, codeBlocks, parseShellLine } from './markdown.js';
 
 /**
@@ -127,7 +119,7 @@ for (const md of markdownFiles()) {
     const home = process.cwd();
     let dir = '';
     before(() => {
-      dir = mkdtempSync(join(tmpdir(), 'mcsim-docs-'));
+      dir = tempDir('mcsim-docs-');
       // The examples run from the repository's folder: its experiments/ and (for sweeps run from
       // the TypeScript sources, whose worker processes load tsx) its node_modules/.
       for (const d of ['experiments', 'node_modules']) symlinkSync(join(ROOT, d), join(dir, d));

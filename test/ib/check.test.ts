@@ -1,6 +1,5 @@
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
@@ -11,6 +10,7 @@ import { mftUnion } from '../../src/ib/mft.js';
 import { hostLid } from '../../src/ib/subnet.js';
 import { IbaMesh } from '../../src/topology/ibmesh.js';
 import { mcsimInProcess } from '../cli/in-process.js';
+import { tempDir } from '../temp-dir.js';
 
 const N = (t: IbaMesh, x: number, y: number) => t.nodeAt([x, y]);
 
@@ -97,7 +97,7 @@ describe('checks of imported tables (docs/algorithms/ib-mcast.md)', () => {
 
   it('mcsim ib check: exit 0 on exported tables, 6 when an MLID is not a tree, 2 on an unreadable file', async () => {
     const t = new IbaMesh(3, 3);
-    const dir = mkdtempSync(join(tmpdir(), 'mcsim-ibcheck-'));
+    const dir = tempDir('mcsim-ibcheck-');
     const lft = xyLft(t);
     writeFileSync(join(dir, 'lfts'), lftsDump(t, lft));
     const all = Array.from({ length: 9 }, (_, i) => i);

@@ -1,6 +1,5 @@
 import assert from 'node:assert/strict';
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
@@ -12,6 +11,7 @@ import { mftUnion, mlidsBySource } from '../../src/ib/mft.js';
 import { IbaMesh } from '../../src/topology/ibmesh.js';
 import { McsimError } from '../../src/util/errors.js';
 import { mcsimInProcess } from '../cli/in-process.js';
+import { tempDir } from '../temp-dir.js';
 
 const N = (t: IbaMesh, x: number, y: number) => t.nodeAt([x, y]);
 
@@ -174,7 +174,7 @@ describe('mcsim ib', () => {
   });
 
   it('ib tables --export writes the dumps; ib compare reads them back: 0 entries differ, and counts a changed one', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'mcsim-ib-'));
+    const dir = tempDir('mcsim-ib-');
     const r = await mcsimInProcess([
       'ib',
       'tables',

@@ -1,10 +1,10 @@
 import assert from 'node:assert/strict';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { IntHistogram } from '../../src/metrics/histogram.js';
 import { mcsimInProcess } from '../cli/in-process.js';
+import { tempDir } from '../temp-dir.js';
 
 describe('latency percentiles', () => {
   it('a percentile is never above the maximum (one message of half-cycle average latency)', async () => {
@@ -12,7 +12,7 @@ describe('latency percentiles', () => {
     h.add(61.5);
     assert.equal(h.quantile(0.5), 61.5);
     assert.equal(h.quantile(0.99), 61.5);
-    const dir = mkdtempSync(join(tmpdir(), 'mcsim-pct-'));
+    const dir = tempDir('mcsim-pct-');
     const cfg = join(dir, 'one.yaml');
     writeFileSync(
       cfg,

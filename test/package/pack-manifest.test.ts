@@ -1,15 +1,15 @@
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
+import { tempDir } from '../temp-dir.js';
 
 const ROOT = new URL('../../', import.meta.url).pathname;
 
 describe('the packed package.json', () => {
   it('leaves out prepare (users get dist/ built) and comes back byte for byte after packing', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'mcsim-pack-'));
+    const dir = tempDir('mcsim-pack-');
     try {
       const original = readFileSync(join(ROOT, 'package.json'), 'utf8');
       writeFileSync(join(dir, 'package.json'), original);

@@ -1,11 +1,11 @@
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { chartFromRecords, plotExperiment, writeChart } from '../../src/plot/from-records.js';
 import type { PointRecord } from '../../src/sweep/record.js';
 import type { Experiment } from '../../src/sweep/schema.js';
+import { tempDir } from '../temp-dir.js';
 
 function rec(alg: string, x: number, seed: number, y: number): PointRecord {
   return {
@@ -45,7 +45,7 @@ describe('plots', () => {
     const p = spec.series[0]!.points[0]!;
     assert.equal(p.y, 240 + 4 + 10);
     assert.ok(p.lo! < p.y && p.hi! > p.y, 'three seeds give an interval');
-    const dir = mkdtempSync(join(tmpdir(), 'mcsim-plot-'));
+    const dir = tempDir('mcsim-plot-');
     const out = writeChart(spec, join(dir, 'fig'));
     const svg = readFileSync(out.svg, 'utf8');
     for (const text of ['number of destinations', 'multicast latency (cycles)', '>tpm<', '>dual-path<'])
@@ -81,7 +81,7 @@ describe('plot panels', () => {
         ],
       },
     } as Experiment;
-    const dir = mkdtempSync(join(tmpdir(), 'mcsim-panels-'));
+    const dir = tempDir('mcsim-panels-');
     const out = plotExperiment(exp, records, join(dir, 'p'));
     assert.deepEqual(
       out.map((o) => o.svg),

@@ -6,11 +6,11 @@
  * same bytes. Depends only on runSweep and loadExperiment, so the same script can regenerate the
  * references from an older revision of the engine.
  */
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadExperiment, runSweep } from '../../src/sweep/sweep.js';
+import { tempDir } from '../temp-dir.js';
 
 export const EXPERIMENTS_DIR = fileURLToPath(new URL('../../experiments/', import.meta.url));
 export const REFERENCE_DIR = fileURLToPath(new URL('./reference/', import.meta.url));
@@ -30,7 +30,7 @@ export function referenceName(file: string): string {
 /** Runs the quick form of one experiment on one worker and returns its reference text. */
 export async function quickReference(file: string): Promise<string> {
   const exp = loadExperiment(join(EXPERIMENTS_DIR, file));
-  const out = mkdtempSync(join(tmpdir(), 'mcsim-ref-'));
+  const out = tempDir('mcsim-ref-');
   try {
     const res = await runSweep(exp, { outDir: out, quick: true, workers: 1 });
     const points = res.records.map((r) => ({

@@ -1,11 +1,9 @@
 import assert from 'node:assert/strict';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import type { Verdict } from '../../reproduction/claims/index.js';
 import { claimsOf } from '../../reproduction/claims/index.js';
 import { loadExperiment, runSweep, siblingsIn } from '../../src/sweep/sweep.js';
+import { tempDir } from '../temp-dir.js';
 
 /**
  * The claims of 000 sec. 5 about Figs. 10-12, checked on the scaled-down (--quick) versions of the
@@ -15,7 +13,7 @@ import { loadExperiment, runSweep, siblingsIn } from '../../src/sweep/sweep.js';
  * and must be explained there. With 40 multicasts per point (Figs. 10-11) and a few dozen
  * multicasts per load (Fig. 12), several differences the full runs resolve are within noise here.
  */
-const out = mkdtempSync(join(tmpdir(), 'mcsim-tpm-'));
+const out = tempDir('mcsim-tpm-');
 
 const expected: Record<string, Verdict[]> = {
   // lowest latency, nearly constant, dual-path rise then flat (tie: slope after 1.07 ± 0.47

@@ -1,11 +1,9 @@
 import assert from 'node:assert/strict';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import type { Verdict } from '../../reproduction/claims/index.js';
 import { claimsOf } from '../../reproduction/claims/index.js';
 import { loadExperiment, runSweep } from '../../src/sweep/sweep.js';
+import { tempDir } from '../temp-dir.js';
 
 /**
  * 001 Figs. 8-11 and the flit-level companion on their scaled-down (--quick) experiments. Each
@@ -16,7 +14,7 @@ import { loadExperiment, runSweep } from '../../src/sweep/sweep.js';
  * channels is a tie; exact values (a broadcast's N - 1 channels) tie when equal or under 1% apart
  * (stats/compare.ts) and decide when not.
  */
-const out = mkdtempSync(join(tmpdir(), 'mcsim-torus-'));
+const out = tempDir('mcsim-torus-');
 const expected: Record<string, Verdict[]> = {
   // falls; others rise (x2); TASNEM lowest (x2, fails vs T2W); Uniform highest (x2); Uniform > HCM
   'torus-fig8': ['holds', 'holds', 'holds', 'fails', 'fails', 'holds', 'holds', 'holds'],

@@ -1,11 +1,9 @@
 import assert from 'node:assert/strict';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { claimsOf } from '../../reproduction/claims/index.js';
 import type { PointRecord } from '../../src/sweep/record.js';
 import { loadExperiment, runSweep } from '../../src/sweep/sweep.js';
+import { tempDir } from '../temp-dir.js';
 
 /**
  * 003 Figs. 10, 16 and 22 on their scaled-down (--quick) experiments (8x8 mesh, 32 B, 512 B and
@@ -15,7 +13,7 @@ import { loadExperiment, runSweep } from '../../src/sweep/sweep.js';
  * ratio does not grow with the number of sources while as time saved it does; with many sources
  * the ratio falls with size under packet buffers and grows under credit buffers.
  */
-const out = mkdtempSync(join(tmpdir(), 'mcsim-ib-'));
+const out = tempDir('mcsim-ib-');
 const runs = new Map<string, PointRecord[]>();
 
 async function run(id: string) {

@@ -1,7 +1,4 @@
 import assert from 'node:assert/strict';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import type { Verdict } from '../../reproduction/claims/index.js';
 import { claimsOf } from '../../reproduction/claims/index.js';
@@ -9,13 +6,14 @@ import { plotExperiment } from '../../src/plot/from-records.js';
 import { atLeast, fmtEstimate, greater, ratio } from '../../src/stats/compare.js';
 import { asEstimate, pointEstimate } from '../../src/sweep/estimates.js';
 import { loadExperiment, runSweep, siblingsIn } from '../../src/sweep/sweep.js';
+import { tempDir } from '../temp-dir.js';
 
 /**
  * The claims of 004 sec. 6 about Figs. 8-11, on the scaled-down (--quick) experiments, every claim
  * with the verdict our model gives at this scale, decided beyond noise (docs/experiments/ccc.md has
  * the full-size ones).
  */
-const out = mkdtempSync(join(tmpdir(), 'mcsim-ccc-'));
+const out = tempDir('mcsim-ccc-');
 const expected: Record<string, Verdict[]> = {
   // Theorems 2 and 3 on the data, VC multiplexing's effect small, close to the bound.
   'ccc-fig8': ['holds', 'holds', 'holds'],

@@ -1,11 +1,11 @@
 import assert from 'node:assert/strict';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { readJsonl, readSweepRecords } from '../../src/results/read.js';
 import { McsimError } from '../../src/util/errors.js';
 import { mcsimInProcess } from '../cli/in-process.js';
+import { tempDir } from '../temp-dir.js';
 
 const record = (i: number) =>
   JSON.stringify({
@@ -21,7 +21,7 @@ const record = (i: number) =>
   });
 
 function tmp(): string {
-  return mkdtempSync(join(tmpdir(), 'mcsim-read-'));
+  return tempDir('mcsim-read-');
 }
 
 /** Exit 2, one line on stderr matching `pattern`, no stack, and the file byte for byte as before. */

@@ -1,7 +1,6 @@
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { parseConfig } from '../../src/config/load.js';
@@ -13,6 +12,7 @@ import { runSimulation } from '../../src/sim/run.js';
 import { IB_EAST, IB_HOST, IB_NORTH, IB_SOUTH, IB_WEST } from '../../src/topology/ibmesh.js';
 import { parseTopology } from '../../src/topology/registry.js';
 import { runMessages } from '../engine/harness.js';
+import { tempDir } from '../temp-dir.js';
 
 /**
  * ibmesh:2x2 is a ring of four switches. A table that sends every packet clockwise
@@ -30,7 +30,7 @@ function ringTable(): string {
   const ports = Array.from({ length: 4 }, (_, r) =>
     Array.from({ length: 4 }, (_, d) => (r === d ? IB_HOST : cw.get(r)!)),
   );
-  const f = join(mkdtempSync(join(tmpdir(), 'mcsim-ring-')), 'ring.json');
+  const f = join(tempDir('mcsim-ring-'), 'ring.json');
   writeFileSync(f, JSON.stringify({ format: 'mcsim-route-table', topology: 'ibmesh:2x2', ports }));
   return f;
 }

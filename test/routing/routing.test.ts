@@ -9,6 +9,7 @@ import { EJECT } from '../../src/routing/routing.js';
 import { parseTopology } from '../../src/topology/registry.js';
 import type { Topology } from '../../src/topology/topology.js';
 import { McsimError } from '../../src/util/errors.js';
+import { tempDir } from '../temp-dir.js';
 
 const pair = (N: number) => fc.tuple(fc.nat(N - 1), fc.nat(N - 1));
 
@@ -229,10 +230,9 @@ describe('table-driven routing', () => {
   });
 
   it('a table file for another topology is refused with a clear message', async () => {
-    const { writeFileSync, mkdtempSync } = await import('node:fs');
+    const { writeFileSync } = await import('node:fs');
     const { join } = await import('node:path');
-    const { tmpdir } = await import('node:os');
-    const dir = mkdtempSync(join(tmpdir(), 'mcsim-'));
+    const dir = tempDir('mcsim-');
     const f = join(dir, 'routes.json');
     writeFileSync(f, JSON.stringify({ format: 'mcsim-route-table', topology: 'mesh:4x4', ports: [] }));
     assert.throws(

@@ -1,11 +1,11 @@
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { readJsonl } from '../../src/results/writers.js';
 import type { PointRecord } from '../../src/sweep/record.js';
+import { tempDir } from '../temp-dir.js';
 
 const MAIN = new URL('../../cli/main.ts', import.meta.url).pathname;
 
@@ -54,7 +54,7 @@ const SATURATION = [
 
 describe('points that are not data', () => {
   it('a deadlocked point is recorded as failed with the report line, left out of the table, and the exit code says so', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'mcsim-dl-'));
+    const dir = tempDir('mcsim-dl-');
     const exp = join(dir, 'exp.yaml');
     writeFileSync(exp, EXPERIMENT);
     const r = await cli(['sweep', exp, '--workers', '2', '--out', dir]);
@@ -75,7 +75,7 @@ describe('points that are not data', () => {
   });
 
   it('a point that ends with measured messages unfinished is failed, with the count, accepted and offered load', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'mcsim-sat-'));
+    const dir = tempDir('mcsim-sat-');
     const exp = join(dir, 'exp.yaml');
     writeFileSync(exp, SATURATION);
     const r = await cli(['sweep', exp, '--workers', '2', '--out', dir]);
@@ -111,7 +111,7 @@ describe('resuming a sweep reuses only what still holds', () => {
     );
 
   it('an edited experiment re-runs exactly its changed points, and says so', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'mcsim-edit-'));
+    const dir = tempDir('mcsim-edit-');
     const exp = join(dir, 'exp.yaml');
     write(exp, 20, [0.02, 0.04]);
     let r = await cli(['sweep', exp, '--workers', '2', '--out', dir]);
@@ -139,7 +139,7 @@ describe('resuming a sweep reuses only what still holds', () => {
   });
 
   it('a second sweep on a results file another sweep is writing exits 2 naming the holder', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'mcsim-lock-'));
+    const dir = tempDir('mcsim-lock-');
     const exp = join(dir, 'exp.yaml');
     write(exp, 20, [0.02]);
     // A live process (the test runner's parent) holds the lock.

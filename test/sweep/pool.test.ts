@@ -1,6 +1,5 @@
 import assert from 'node:assert/strict';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
 import { parse as parseYaml } from 'yaml';
@@ -11,6 +10,7 @@ import { runPool, type WorkerReply } from '../../src/sweep/pool.js';
 import type { PointRecord } from '../../src/sweep/record.js';
 import { type Experiment, ExperimentSchema } from '../../src/sweep/schema.js';
 import { runSweep, runSweeps } from '../../src/sweep/sweep.js';
+import { tempDir } from '../temp-dir.js';
 
 function experiment(id: string, loads: number[], topology = 'mesh:4x4'): Experiment {
   return ExperimentSchema.parse(
@@ -32,7 +32,7 @@ function experiment(id: string, loads: number[], topology = 'mesh:4x4'): Experim
 
 const dirs: string[] = [];
 function folder(): string {
-  const d = mkdtempSync(join(tmpdir(), 'mcsim-pool-'));
+  const d = tempDir('mcsim-pool-');
   dirs.push(d);
   return d;
 }

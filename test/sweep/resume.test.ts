@@ -1,11 +1,11 @@
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { readJsonl } from '../../src/results/writers.js';
 import type { PointRecord } from '../../src/sweep/record.js';
+import { tempDir } from '../temp-dir.js';
 
 const MAIN = new URL('../../cli/main.ts', import.meta.url).pathname;
 
@@ -33,7 +33,7 @@ function sweep(file: string, out: string, killAfterLines?: number): Promise<numb
 
 describe('sweeps are resumable', () => {
   it('a sweep killed outright midway, then resumed, equals an uninterrupted one point for point', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'mcsim-resume-'));
+    const dir = tempDir('mcsim-resume-');
     const exp = join(dir, 'exp.yaml');
     writeFileSync(
       exp,
@@ -66,7 +66,7 @@ describe('sweeps are resumable', () => {
 
 describe('a failing point', () => {
   it('is recorded as failed with its message, the sweep goes on, and the exit code says so', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'mcsim-fail-'));
+    const dir = tempDir('mcsim-fail-');
     const exp = join(dir, 'exp.yaml');
     writeFileSync(
       exp,

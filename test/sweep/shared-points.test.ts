@@ -1,6 +1,5 @@
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
 import { parse as parseYaml } from 'yaml';
@@ -8,6 +7,7 @@ import { readJsonl } from '../../src/results/writers.js';
 import type { PointRecord } from '../../src/sweep/record.js';
 import { type Experiment, ExperimentSchema } from '../../src/sweep/schema.js';
 import { runSweep } from '../../src/sweep/sweep.js';
+import { tempDir } from '../temp-dir.js';
 
 /** Two figures over one set of runs, as 002 Figs. 14 and 15: the second shares four of its six points. */
 function experiment(id: string, loads: number[], y: string): Experiment {
@@ -33,7 +33,7 @@ const B = experiment('shared-b', [0.05, 0.02, 0.08], 'metrics.throughput.accepte
 
 const dirs: string[] = [];
 function folder(): string {
-  const d = mkdtempSync(join(tmpdir(), 'mcsim-shared-'));
+  const d = tempDir('mcsim-shared-');
   dirs.push(d);
   return d;
 }
