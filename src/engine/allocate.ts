@@ -142,12 +142,7 @@ export class Allocator {
         const alt = br[BR * slot + BR_ALT]!;
         // Behind another packet in its output's queue: mayClaim would refuse it (queueWaits). At
         // the front, with an output that cannot take it yet: the grant would refuse it (frontWaits).
-        if (
-          alt === 0 &&
-          longWait &&
-          (this.policy.waitsInQueue!(slot, br[BR * slot + BR_GROUP]!, t) ||
-            (this.frontWaits && this.policy.waitsAtFront!(slot, br[BR * slot + BR_GROUP]!, t)))
-        ) {
+        if (alt === 0 && longWait && this.waits(slot, br[BR * slot + BR_GROUP]!, t)) {
           behind++;
           continue;
         }
@@ -169,6 +164,17 @@ export class Allocator {
     }
     if (ndefer > 0) nreq = this.committedChoices(ndefer, t, nreq);
     return nreq;
+  }
+
+  /**
+   * Does branch `slot` wait for an event in group g's queue, behind another packet (queueWaits) or
+   * at its front for an output that cannot take it yet (frontWaits)? Kept out of collect, whose
+   * loop every engine runs, so that its size stays that of the engines without these models.
+   */
+  private waits(slot: number, g: number, t: number): boolean {
+    return (
+      this.policy.waitsInQueue!(slot, g, t) || (this.frontWaits && this.policy.waitsAtFront!(slot, g, t))
+    );
   }
 
   /** Grants the sorted requests, each the lowest free VC its route allows and the switch model accepts. */
