@@ -76,45 +76,42 @@ describe('queueWaits: a head whose branches all wait behind other packets in the
     });
 });
 
+/**
+ * A shortcut that passes more heads over: with it on and off (`off`), the same deliveries and the
+ * same flit-hops every cycle, and more than `more` times the head-cycles passed over with it on.
+ */
+function passesMoreOver(name: string, algorithm: string, off: EngineOptions, more: number) {
+  const on = burst(name, algorithm, {});
+  const without = burst(name, algorithm, off);
+  assert.ok(on.idle && without.idle);
+  assert.equal(on.done.length, 96);
+  assert.deepEqual(on.done, without.done);
+  assert.deepEqual(on.hops, without.hops);
+  assert.ok(
+    on.passedOver > more * without.passedOver,
+    `${on.passedOver} head-cycles passed over, ${without.passedOver} without`,
+  );
+}
+
 describe('inputWaits: a head behind another packet in its input FIFO is passed over until it is at the front', () => {
+  // Heads behind others in their inputs are passed over on top of those waiting in output queues.
   for (const [name, algorithm] of [
     ['input-fifo', 'bitstring'],
     ['input-fifo', 'umin'],
   ] as const)
-    it(`${name}, ${algorithm}: the same flit-hops every cycle and the same deliveries, with more heads passed over`, () => {
-      const on = burst(name, algorithm, {});
-      const off = burst(name, algorithm, { inputWaits: false });
-      assert.ok(on.idle && off.idle);
-      assert.equal(on.done.length, 96);
-      assert.deepEqual(on.done, off.done);
-      assert.deepEqual(on.hops, off.hops);
-      // Heads behind others in their inputs are passed over on top of those waiting in output queues.
-      assert.ok(
-        on.passedOver > 1.1 * off.passedOver,
-        `${on.passedOver} head-cycles passed over, ${off.passedOver} without`,
-      );
-    });
+    it(`${name}, ${algorithm}: the same flit-hops every cycle and the same deliveries, with more heads passed over`, () =>
+      passesMoreOver(name, algorithm, { inputWaits: false }, 1.1));
 });
 
 describe('frontWaits: a head whose open branches are at the fronts of queues their outputs cannot take yet is passed over', () => {
+  // Fronts refused by a full output or an input still receiving its newest packet wait on top of
+  // the heads behind others in their queues.
   for (const [name, algorithm] of [
     ['central-buffer', 'bitstring'],
     ['central-buffer', 'umin'],
     ['input-fifo', 'bitstring'],
     ['input-fifo', 'umin'],
   ] as const)
-    it(`${name}, ${algorithm}: the same flit-hops every cycle and the same deliveries, with more heads passed over`, () => {
-      const on = burst(name, algorithm, {});
-      const off = burst(name, algorithm, { frontWaits: false });
-      assert.ok(on.idle && off.idle);
-      assert.equal(on.done.length, 96);
-      assert.deepEqual(on.done, off.done);
-      assert.deepEqual(on.hops, off.hops);
-      // Fronts refused by a full output or an input still receiving its newest packet wait on top
-      // of the heads behind others in their queues.
-      assert.ok(
-        on.passedOver > 1.05 * off.passedOver,
-        `${on.passedOver} head-cycles passed over, ${off.passedOver} without`,
-      );
-    });
+    it(`${name}, ${algorithm}: the same flit-hops every cycle and the same deliveries, with more heads passed over`, () =>
+      passesMoreOver(name, algorithm, { frontWaits: false }, 1.05));
 });
