@@ -135,6 +135,9 @@ export class LinkStage extends LinkReadiness {
     const sleeps = this.sleeps;
     const naps = this.naps;
     const sleep = this.sleep;
+    const whole = this.whole;
+    const lock = this.lock;
+    const laneSlots = this.laneSlots;
     if (this.order.length < nact * st.MB) this.order = new Int32Array(2 * nact * st.MB);
     const order = this.order;
     let n = 0;
@@ -182,12 +185,12 @@ export class LinkStage extends LinkReadiness {
           }
           const d = 4 * out;
           const pc = dest[d + D_PC]!;
-          if (this.whole && this.lock[pc] !== -1 && this.lock[pc] !== dest[d + D_VC]) continue;
+          if (whole && lock[pc] !== -1 && lock[pc] !== dest[d + D_VC]) continue;
           const c = CH * pc;
           // Lanes of several slots (laneSlots): the pointer stands at the lane after the last
           // VC served, so the VLs take turns (one bidder per lane: its next packet in order).
           let rr = chan[c + CH_RR]!;
-          if (this.laneSlots > 1) rr = Math.ceil(rr / this.laneSlots) * this.laneSlots;
+          if (laneSlots > 1) rr = Math.ceil(rr / laneSlots) * laneSlots;
           let pri = dest[d + D_VC]! - rr;
           if (pri < 0) pri += dest[d + D_VCS]!;
           if (chan[c + CH_STAMP] !== stamp) {

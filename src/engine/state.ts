@@ -150,8 +150,12 @@ export class EngineState extends PendingHeads {
   // Sleeping buffers (links.ts): a held buffer none of whose branches can move until an event.
   /** Buffer b's sleep state (fast/sleep-states.ts): link arbitration visits it only while AWAKE. */
   readonly asleep: Uint8Array;
-  /** Bit i set: the buffer at place i of the active list is awake (AWAKE); link arbitration visits only those. */
-  readonly awakeBits: Uint32Array;
+  /**
+   * Bit i set: the buffer at place i of the active list is awake (AWAKE); link arbitration visits
+   * only those. Signed words: a Uint32 word with its top bit set is not a small integer, and the
+   * optimised scan then carried its word as a double, converted back at every visit.
+   */
+  readonly awakeBits: Int32Array;
   /** Branch slot that feeds buffer b (its upstream branch), -1 for a processor or a free buffer. */
   readonly feeder: Int32Array;
 
@@ -199,7 +203,7 @@ export class EngineState extends PendingHeads {
     this.srcList = new Int32Array(NB);
     this.srcPos = new Int32Array(NB).fill(-1);
     this.asleep = new Uint8Array(NB);
-    this.awakeBits = new Uint32Array((NB >> 5) + 1);
+    this.awakeBits = new Int32Array((NB >> 5) + 1);
     this.feeder = new Int32Array(NB).fill(-1);
     this.place = new Int32Array(NB * PL);
     this.groupFree = new Int32Array(net.numNetChannels + net.numNodes);
