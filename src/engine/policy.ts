@@ -181,23 +181,27 @@ export interface SwitchPolicy {
    */
   waitsInQueue?(slot: number, group: number, t: number): boolean;
   /**
-   * Is branch `slot` the front of its output's queue (group `group`), which `mayClaim` would let
-   * compete, but sure to be refused whatever the cycle's other requests: the group has no free
-   * buffer, or the model refuses every buffer of the channel (`allocatesByChannel`)? The allocator
-   * then makes no request for it, and a head all of whose open branches wait so or behind other
-   * packets is passed over until the model calls SwitchView.reachedFront for one of them (the
-   * `frontWaits` shortcut, fast/shortcuts.ts). The model must call it by the first cycle its answer
-   * could be false again: a buffer of the group released, or a clock it knows. A speed hook, as
+   * Is branch `slot` sure to be refused whatever the cycle's other requests, though `mayClaim` may
+   * let it compete, and would its request change nothing (`onRequest`)? So the front of its
+   * output's queue (group `group`) when the group has no free buffer or the model refuses every
+   * buffer of the channel (`allocatesByChannel`), or a packet that has already asked and needs a
+   * free buffer the group has not. The allocator then makes no request for it, and a head all of
+   * whose open branches wait so or behind other packets is passed over until the model calls
+   * SwitchView.reachedFront (or reachedInputFront) for it (the `frontWaits` shortcut,
+   * fast/shortcuts.ts). The model must call it by the first cycle its answer could be false again:
+   * a buffer of the group released, a clock it knows, or an event of its own. A speed hook, as
    * `waitsInQueue`. Absent: the front asks every cycle.
    */
   waitsAtFront?(slot: number, group: number, t: number): boolean;
   /**
-   * Is the packet in input buffer `buf` behind another in its input's FIFO, so that `mayRequest`
-   * refuses it until the model calls SwitchView.reachedInputFront for it (the packet ahead has
-   * left)? The allocator then passes its head over until that call (the `inputWaits` shortcut,
-   * fast/shortcuts.ts). The answer must change by that event only. A speed hook: false is always
-   * right; true where mayRequest could accept, or a missed reachedInputFront, is a defect the
-   * equivalence tests catch. Absent: the head is asked every cycle.
+   * Does `mayRequest` refuse the packet in input buffer `buf` until the model calls
+   * SwitchView.reachedInputFront for it: it is behind another in its input's FIFO (until the packet
+   * ahead has left), or waits for another event the model tells (a central buffer's replicated
+   * packet, until it is written)? The allocator then passes its head over until that call (the
+   * `inputWaits` shortcut, fast/shortcuts.ts). The answer must change by that event only. A speed
+   * hook: false is always right; true where mayRequest could accept, or a missed
+   * reachedInputFront, is a defect the equivalence tests catch. Absent: the head is asked every
+   * cycle.
    */
   waitsInInput?(buf: number): boolean;
   /**

@@ -172,8 +172,9 @@ export class SwitchView {
   }
 
   /**
-   * The packet in input buffer `buf` is now at the front of its input's FIFO (the one ahead has left
-   * it): the allocator looks at its head again (the inputWaits shortcut, policy.ts `waitsInInput`).
+   * The packet in input buffer `buf` may ask now: it is at the front of its input's FIFO (the one
+   * ahead has left it), or what else it waited for has happened: the allocator looks at its head
+   * again (the inputWaits and frontWaits shortcuts, policy.ts `waitsInInput`, `waitsAtFront`).
    */
   reachedInputFront(buf: number): void {
     this.s.queueFront(buf);

@@ -2,9 +2,9 @@ import { BUF_INJ, BUF_NET, inputPort, type Network } from '../engine/network.js'
 import type { SwitchModel, SwitchPolicy } from '../engine/policy.js';
 import type { SwitchView } from '../engine/view.js';
 import { largestPacket, maxFanout, options, validateCentralBuffer } from './central-buffer-options.js';
+import { CentralBufferWaits } from './central-buffer-waits.js';
 import { ChunkPool } from './chunk-pool.js';
 import { ChunkReads } from './chunk-reads.js';
-import { FrontWaits } from './front-waits.js';
 import { checkProcessorSlots, InjectionQueue } from './injection-queue.js';
 import { OutputQueues } from './output-queue.js';
 import { WritePort } from './write-port.js';
@@ -65,8 +65,8 @@ class CentralBuffer {
   private readonly inPortOfPc: Int32Array;
   /** Per input buffer: the cycle its packet first asked for the crossbar (Infinity: not yet). */
   private readonly asked: Float64Array;
-  /** The fronts of output queues waiting for their output (waitsAtFront). */
-  private readonly fronts: FrontWaits;
+  /** Branches the grant is sure to refuse, waiting for an event (waitsAtFront). */
+  private readonly waits: CentralBufferWaits;
   /** Per switch: the central buffer's one write port (write-port.ts). */
   private readonly port: WritePort;
   private readonly fifoFlits: number;
@@ -109,7 +109,7 @@ class CentralBuffer {
     this.reads = new ChunkReads(net, v, o.chunkFlits, readToLink, o.chunkFlits >> 1, (b) => bufRouter[b]!);
     this.queues = new OutputQueues(net.numNetChannels + net.numNodes, net.numBuffers * v.maxBranches, v);
     this.reads.useQueues(this.queues);
-    this.fronts = new FrontWaits(net.numNetChannels + net.numNodes, (slot) => v.reachedFront(slot));
+    this.waits = new CentralBufferWaits(net, v, this.queues, this.pool, this.asked, this.newest);
   }
 
   private isHead(b: number): boolean {
@@ -117,9 +117,10 @@ class CentralBuffer {
     return this.count[pc]! > 0 && this.ring[pc * this.V + this.head[pc]!] === b;
   }
 
+  /** The FIFO's head packet has left it: the next one, now at the head, may ask (waitsInInput). */
   private pop(pc: number): void {
     this.head[pc] = (this.head[pc]! + 1) % this.V;
-    this.count[pc]!--;
+    if (--this.count[pc]! > 0) this.v.reachedInputFront(this.ring[pc * this.V + this.head[pc]!]!);
   }
 
   /**
@@ -157,7 +158,7 @@ class CentralBuffer {
   private beginCycle(t: number): void {
     const v = this.v;
     const net = this.net;
-    this.fronts.tick(t);
+    this.waits.tick(t);
     this.pool.update();
     this.reads.step(t);
     const wp = this.port;
@@ -223,32 +224,14 @@ class CentralBuffer {
       const b = wp.admits[j]!;
       const k = this.v.branches(b);
       this.pool.admit(b, k);
+      // Written: it asks from its outputs' queues now (waitsInInput, waitsAtFront).
+      this.waits.written(b);
       this.reads.track(b, t, true);
       wp.wrote(net.bufRouter[b]!, this.portOf(b), t, Math.max(1, k));
       // The packet has left its input's FIFO: the next one behind it is at the head.
       if (net.bufKind[b] === BUF_NET) this.pop(net.bufPc[b]!);
       else this.inj.left(b);
     }
-  }
-
-  /**
-   * SwitchPolicy.waitsAtFront: the front of output g's queue, its header copy written (mayClaim lets
-   * it compete), is refused while g has no free packet slot or the input behind g still receives its
-   * newest packet (canAllocate). It looks again at a release in g, or once that tail can be in: a
-   * flit a cycle at most.
-   */
-  private waitsAtFront(slot: number, g: number, t: number): boolean {
-    const q = this.queues;
-    if (q.firstP[g] !== slot || q.key[slot]! > t) return false;
-    const v = this.v;
-    if (v.freeBuffers(g) === 0) {
-      this.fronts.wait(slot, g, Number.POSITIVE_INFINITY, t);
-      return true;
-    }
-    const last = g < this.net.numNetChannels ? this.newest[g]! : -1;
-    if (last < 0 || !v.held(last) || v.received(last) === v.length(last)) return false;
-    this.fronts.wait(slot, g, t + v.length(last) - v.received(last), t);
-    return true;
   }
 
   /** The input port of switch input b (a network buffer, or an injection buffer of a node's port). */
@@ -264,6 +247,15 @@ class CentralBuffer {
     const v = this.v;
     const { bufKind, bufPc } = net;
     const pool = this.pool;
+    // A packet not yet written asks from the head of its input's FIFO, and only as a unicast: a
+    // replicated packet asks from its outputs' queues once it is in the central buffer.
+    const mayRequest = (buf: number): boolean => {
+      const kind = bufKind[buf];
+      if (pool.isAdmitted(buf)) return true;
+      if (kind === BUF_INJ) return this.inj.isFront(buf) && v.branches(buf) < 2;
+      if (kind !== BUF_NET) return true;
+      return this.isHead(buf) && v.branches(buf) < 2;
+    };
     return {
       needs: ['orderedRequests', 'requestQueues', 'flitGate', 'sharedSpace', 'sharedPort'],
       ordered: true,
@@ -298,15 +290,12 @@ class CentralBuffer {
       },
       // Queued (so admitted: onRequest does nothing) behind another packet: mayClaim refuses it.
       waitsInQueue: (slot, g) => this.queues.waitsBehind(slot, g),
-      waitsAtFront: (slot, g, t) => this.waitsAtFront(slot, g, t),
+      waitsAtFront: (slot, g, t) => this.waits.waitsAtFront(slot, g, t),
       flitGate: (slot, sent, t) => this.reads.gate(slot, sent, t),
-      mayRequest: (buf) => {
-        const kind = bufKind[buf];
-        if (pool.isAdmitted(buf)) return true;
-        if (kind === BUF_INJ) return this.inj.isFront(buf) && v.branches(buf) < 2;
-        if (kind !== BUF_NET) return true;
-        return this.isHead(buf) && v.branches(buf) < 2;
-      },
+      mayRequest,
+      // Refused until the packet ahead leaves the FIFO (pop, InjectionQueue) or it is written
+      // (writeWinners), both of which tell the allocator (reachedInputFront).
+      waitsInInput: (buf) => !mayRequest(buf),
       room: (buf) => pool.isAdmitted(buf) || this.fillNow(bufPc[buf]!) < this.fifoFlits,
       // The processor's port: the same FIFO bound; a packet written into the central buffer has left it.
       injectRoom: (buf) => pool.isAdmitted(buf) || this.inj.room(buf),
@@ -330,7 +319,7 @@ class CentralBuffer {
       },
       onRelease: (buf) => {
         const g = v.groupOfBuffer(buf);
-        if (g >= 0) this.fronts.released(g);
+        if (g >= 0) this.waits.released(g);
         this.reads.release(buf);
         if (bufKind[buf] === BUF_INJ) this.inj.released(buf);
         if (pool.isAdmitted(buf)) {

@@ -118,6 +118,7 @@ export class InjectionQueue {
     this.gone[b] = 0;
   }
 
+  /** The port's front packet, in injection buffer b, has left it. */
   private pop(b: number): void {
     const n = this.nodeOf(b);
     if (!this.isFront(b)) {
@@ -125,7 +126,8 @@ export class InjectionQueue {
       return;
     }
     this.head[n] = (this.head[n]! + 1) % this.I;
-    this.count[n]!--;
+    // The next packet is at the port's front now: it may ask (the inputWaits shortcut).
+    if (--this.count[n]! > 0) this.v.reachedInputFront(this.ring[n * this.I + this.head[n]!]!);
   }
 
   hasLeft(b: number): boolean {

@@ -59,12 +59,12 @@ export const SHORTCUTS = {
     module: '../allocate.ts',
   },
   frontWaits: {
-    rule: "a branch at the front of its output's queue whose output cannot take a packet yet (no free buffer, or the model refuses the whole channel) makes no request until the model says it may, instead of asking every cycle and being refused",
+    rule: "a branch the grant is sure to refuse, whose request changes nothing (at the front of its output's queue whose output cannot take a packet yet: no free buffer, or the model refuses the whole channel; or a packet that has asked and needs a free buffer its output has not) makes no request until the model says it may, instead of asking every cycle and being refused",
     valid: 'everywhere: the model answers waitsAtFront, or nothing waits',
     module: '../allocate.ts',
   },
   inputWaits: {
-    rule: "a head behind another packet in its input's FIFO, which the model will not let request before the packet ahead leaves, is passed over until then instead of being asked every cycle",
+    rule: "a head the model will not let request before an event it tells (the packet ahead in its input's FIFO leaves; a central buffer's replicated packet is written) is passed over until then instead of being asked every cycle",
     valid: 'everywhere: the model answers waitsInInput, or nothing waits',
     module: '../allocate.ts',
   },

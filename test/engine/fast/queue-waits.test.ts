@@ -7,20 +7,39 @@ import { routerModel } from '../../../src/router/registry.js';
 import { Rng } from '../../../src/util/rng.js';
 import { makeNet, PAPER_TIMING, SWITCH_002_OPTIONS, SWITCH_002_TIMING } from '../harness.js';
 
+/** A burst: each node sends `count` messages of `length` flits to `fanout` random others, one every `gap` cycles. */
+interface Burst {
+  count: number;
+  length: number;
+  fanout: number;
+  gap: number;
+  /** The central buffer's chunks (002's 256 unless said). */
+  chunks?: number;
+}
+
 /**
- * 002's switches on a 16-node fat tree under a burst of multicasts (each node sends 6 of 64 flits
- * to 15 random destinations, one every 40 cycles): packets pile up in the central buffer or the
- * input FIFOs, and most branches wait in their outputs' queues behind another packet, or at the
- * front for an output that cannot take them yet. Returns what was delivered when, the flit-hops
- * after every cycle, the most heads the queueWaits, frontWaits and inputWaits shortcuts passed over
- * at once, and their sum over the cycles.
+ * 002's 64-flit multicasts to 15 destinations, 6 per node: packets pile up in the central buffer
+ * or the input FIFOs, and most branches wait in their outputs' queues behind another packet, or at
+ * the front for an output that cannot take them yet.
  */
-function burst(name: string, algorithm: string, options: EngineOptions) {
+const LONG: Burst = { count: 6, length: 64, fanout: 15, gap: 40 };
+/**
+ * Short packets into a small central buffer: an input FIFO of 64 flits holds several packets, so
+ * packets wait behind others in their inputs, and unicasts not yet written wait for full outputs.
+ */
+const SHORT: Burst = { count: 30, length: 16, fanout: 3, gap: 8, chunks: 64 };
+
+/**
+ * 002's switches on a 16-node fat tree under a burst of multicasts. Returns what was delivered
+ * when, the flit-hops after every cycle, the most heads the queueWaits, frontWaits and inputWaits
+ * shortcuts passed over at once, and their sum over the cycles.
+ */
+function burst(name: string, algorithm: string, options: EngineOptions, load: Burst = LONG) {
   const net = makeNet('fattree:16', {
     bufferDepth: 320,
     vcs: [16, 16],
     injection: 16,
-    switchOptions: SWITCH_002_OPTIONS,
+    switchOptions: { ...SWITCH_002_OPTIONS, centralBufferChunks: load.chunks ?? 256 },
   });
   const planner = plannerFor(algorithm, net.topology);
   const done: string[] = [];
@@ -35,11 +54,12 @@ function burst(name: string, algorithm: string, options: EngineOptions) {
     options,
   );
   const rng = new Rng(7, 1);
-  for (let k = 0; k < 6; k++)
+  const { count, length, fanout, gap } = load;
+  for (let k = 0; k < count; k++)
     for (let s = 0; s < 16; s++) {
-      const dests = rng.sample(16, 15, s);
-      const plan = planner.plan({ topology: net.topology, routing: net.routing, length: 64 }, s, dests);
-      engine.startPhase(s, plan.worms, 40 * k, engine.newMessage(s, 40 * k, 'x', true, 64));
+      const dests = rng.sample(16, fanout, s);
+      const plan = planner.plan({ topology: net.topology, routing: net.routing, length }, s, dests);
+      engine.startPhase(s, plan.worms, gap * k, engine.newMessage(s, gap * k, 'x', true, length));
     }
   const hops: number[] = [];
   let mostQueued = 0;
@@ -80,11 +100,11 @@ describe('queueWaits: a head whose branches all wait behind other packets in the
  * A shortcut that passes more heads over: with it on and off (`off`), the same deliveries and the
  * same flit-hops every cycle, and more than `more` times the head-cycles passed over with it on.
  */
-function passesMoreOver(name: string, algorithm: string, off: EngineOptions, more: number) {
-  const on = burst(name, algorithm, {});
-  const without = burst(name, algorithm, off);
+function passesMoreOver(name: string, algorithm: string, off: EngineOptions, more: number, load = LONG) {
+  const on = burst(name, algorithm, {}, load);
+  const without = burst(name, algorithm, off, load);
   assert.ok(on.idle && without.idle);
-  assert.equal(on.done.length, 96);
+  assert.equal(on.done.length, 16 * load.count);
   assert.deepEqual(on.done, without.done);
   assert.deepEqual(on.hops, without.hops);
   assert.ok(
@@ -94,13 +114,19 @@ function passesMoreOver(name: string, algorithm: string, off: EngineOptions, mor
 }
 
 describe('inputWaits: a head behind another packet in its input FIFO is passed over until it is at the front', () => {
-  // Heads behind others in their inputs are passed over on top of those waiting in output queues.
-  for (const [name, algorithm] of [
-    ['input-fifo', 'bitstring'],
-    ['input-fifo', 'umin'],
+  // Heads behind others in their inputs are passed over on top of those waiting in output queues;
+  // in the central buffer also a replicated packet at the head, until it is written.
+  for (const [name, algorithm, more] of [
+    ['central-buffer', 'bitstring', 1.05],
+    ['input-fifo', 'bitstring', 1.1],
+    ['input-fifo', 'umin', 1.1],
   ] as const)
     it(`${name}, ${algorithm}: the same flit-hops every cycle and the same deliveries, with more heads passed over`, () =>
-      passesMoreOver(name, algorithm, { inputWaits: false }, 1.1));
+      passesMoreOver(name, algorithm, { inputWaits: false }, more));
+  // The central buffer's inputs hold several short packets: unicasts and multicasts wait behind
+  // others, at switch inputs and at processors' ports, and look again when the one ahead leaves.
+  it('central-buffer, short packets, bitstring: the same flit-hops every cycle and the same deliveries, with more heads passed over', () =>
+    passesMoreOver('central-buffer', 'bitstring', { inputWaits: false }, 1.3, SHORT));
 });
 
 describe('frontWaits: a head whose open branches are at the fronts of queues their outputs cannot take yet is passed over', () => {
@@ -114,4 +140,9 @@ describe('frontWaits: a head whose open branches are at the fronts of queues the
   ] as const)
     it(`${name}, ${algorithm}: the same flit-hops every cycle and the same deliveries, with more heads passed over`, () =>
       passesMoreOver(name, algorithm, { frontWaits: false }, 1.05));
+  // Unicasts not yet written into the central buffer wait for a release in their full outputs, or
+  // for their write; the first request (which puts them up for a write) is made before they wait.
+  for (const algorithm of ['bitstring', 'umin'])
+    it(`central-buffer, short packets, ${algorithm}: the same flit-hops every cycle and the same deliveries, with more heads passed over`, () =>
+      passesMoreOver('central-buffer', algorithm, { frontWaits: false }, 1.15, SHORT));
 });
