@@ -1,6 +1,7 @@
 import { FatTree, K, UP } from '../topology/fattree.js';
 import type { Topology } from '../topology/topology.js';
 import { McsimError } from '../util/errors.js';
+import { intPow } from '../util/int-pow.js';
 
 /**
  * Bit-string headers and reachability strings (002 sec. 3.2). A header is N bits, bit i set when
@@ -58,7 +59,7 @@ export class Reachability {
     for (let g = 0; g < topo.numSwitches; g++) {
       const l = topo.level(g);
       const base = topo.subtreeBase(g);
-      const span = K ** (l - 1);
+      const span = intPow(K, l - 1);
       for (let p = 0; p < topo.numPorts; p++) {
         const members: number[] = [];
         if (p < UP) for (let i = 0; i < span; i++) members.push(base + p * span + i);

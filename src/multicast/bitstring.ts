@@ -1,6 +1,7 @@
 import type { StopSpec, WormSpec } from '../plan/worm.js';
 import { type FatTree, K, UP } from '../topology/fattree.js';
 import type { Topology } from '../topology/topology.js';
+import { intPow } from '../util/int-pow.js';
 import { bitSet, bitString, headerFlits, reachability } from './bitstring-header.js';
 import type { MulticastPlan, PlannerDef } from './plan.js';
 
@@ -124,7 +125,7 @@ function stopsBelow(t: FatTree, level: number, set: number[], rep = set[0]!): St
       { node: set[0]!, service: 'FWD', level: 1, branches: set.map((d) => [{ node: d, service: 'ABS' }]) },
     ];
   }
-  const span = K ** (level - 1);
+  const span = intPow(K, level - 1);
   const groups = new Map<number, number[]>();
   for (const d of set) {
     const c = Math.floor(d / span) % K;

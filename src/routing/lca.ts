@@ -1,6 +1,7 @@
 import { FatTree, UP } from '../topology/fattree.js';
 import type { Topology } from '../topology/topology.js';
 import { McsimError } from '../util/errors.js';
+import { intPow } from '../util/int-pow.js';
 import type { RoutingDef, RoutingFunction } from './routing.js';
 import { packRoute } from './routing.js';
 
@@ -38,7 +39,7 @@ export const lcaDigitRouting: RoutingDef = {
 function buildLca(topo: Topology, vcsPerClass: readonly number[], adaptive: boolean): RoutingFunction {
   if (!(topo instanceof FatTree)) throw new McsimError(`lca routing needs a fat tree, got ${topo.spec}`);
   const t = topo;
-  const pow = Array.from({ length: t.levels + 1 }, (_, i) => 4 ** i);
+  const pow = Array.from({ length: t.levels + 1 }, (_, i) => intPow(4, i));
   const allDown = (1 << vcsPerClass[0]!) - 1;
   const allUp = (1 << vcsPerClass[1]!) - 1;
   const below = (g: number, dest: number) => {

@@ -1,4 +1,5 @@
 import { McsimError } from '../util/errors.js';
+import { intPow } from '../util/int-pow.js';
 import { DirectTopology } from './direct.js';
 
 /**
@@ -22,7 +23,7 @@ export class Ccc extends DirectTopology {
     if (!Number.isInteger(n) || n < 2 || n > 16)
       throw new McsimError(`ccc:${n}: the dimension must be 2..16`);
     this.spec = `ccc:${n}`;
-    this.numNodes = n * 2 ** n;
+    this.numNodes = n * intPow(2, n);
     this.dims = [n];
   }
 

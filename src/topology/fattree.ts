@@ -1,4 +1,5 @@
 import { McsimError } from '../util/errors.js';
+import { intPow } from '../util/int-pow.js';
 import type { Topology } from './topology.js';
 
 /** Children (down ports) and parents (up ports) of every switch: 8-port switches (002 sec. 7.1). */
@@ -32,12 +33,12 @@ export class FatTree implements Topology {
 
   constructor(readonly n: number) {
     this.levels = n;
-    this.numNodes = K ** n;
-    this.perLevel = K ** (n - 1);
+    this.numNodes = intPow(K, n);
+    this.perLevel = intPow(K, n - 1);
     this.numSwitches = n * this.perLevel;
     this.spec = `fattree:${this.numNodes}`;
     this.dims = [this.numNodes];
-    this.pow = Array.from({ length: n + 1 }, (_, i) => K ** i);
+    this.pow = Array.from({ length: n + 1 }, (_, i) => intPow(K, i));
   }
 
   /** Level (1..n) of switch g. */
@@ -135,10 +136,10 @@ export class FatTree implements Topology {
 export function parseFatTree(params: string): FatTree {
   const p = params.trim();
   const m = /^4\^(\d+)$/.exec(p);
-  const N = m ? K ** Number(m[1]) : /^\d+$/.test(p) ? Number(p) : Number.NaN;
+  const N = m ? intPow(K, Number(m[1])) : /^\d+$/.test(p) ? Number(p) : Number.NaN;
   let n = 0;
-  while (K ** n < N) n++;
-  if (!Number.isInteger(N) || K ** n !== N || n < 2 || n > 6)
+  while (intPow(K, n) < N) n++;
+  if (!Number.isInteger(N) || intPow(K, n) !== N || n < 2 || n > 6)
     throw new McsimError(
       `fattree:${params}: a 4-ary n-tree of 8-port switches has 4^n nodes, n = 2..6 (16, 64, 256, 1024, 4096; 002 simulates 16 and 64)`,
     );
