@@ -92,7 +92,9 @@ export function runPackets(
   // Per group: requests waiting for an output, and the round-robin pointer (engine: allocate.ts).
   // A group's requesters are the buffers of its switch (credit mode: only each VL's front).
   const S = spec.creditSlots ?? 1;
-  const cap = (5 * Math.max(1, ...Array.from(net.pcVcs.subarray(0, NC))) + net.injPerNode) / S + 1;
+  // An integer (| 0): a quotient is a double, and so was every index computed from it.
+  const cap =
+    Math.ceil((5 * Math.max(1, ...Array.from(net.pcVcs.subarray(0, NC))) + net.injPerNode) / S + 1) | 0;
   const wait = new Int32Array(groups * cap);
   const waitN = new Int32Array(groups);
   const rrAlloc = new Int32Array(groups);
