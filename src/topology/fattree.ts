@@ -136,10 +136,10 @@ export class FatTree implements Topology {
 export function parseFatTree(params: string): FatTree {
   const p = params.trim();
   const m = /^4\^(\d+)$/.exec(p);
-  const N = m ? intPow(K, Number(m[1])) : /^\d+$/.test(p) ? Number(p) : Number.NaN;
+  const N = m ? K ** Number(m[1]) : /^\d+$/.test(p) ? Number(p) : Number.NaN;
   let n = 0;
-  while (intPow(K, n) < N) n++;
-  if (!Number.isInteger(N) || intPow(K, n) !== N || n < 2 || n > 6)
+  while (K ** n < N) n++;
+  if (!Number.isInteger(N) || K ** n !== N || n < 2 || n > 6)
     throw new McsimError(
       `fattree:${params}: a 4-ary n-tree of 8-port switches has 4^n nodes, n = 2..6 (16, 64, 256, 1024, 4096; 002 simulates 16 and 64)`,
     );
