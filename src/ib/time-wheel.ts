@@ -1,5 +1,3 @@
-import { intPow } from '../util/int-pow.js';
-
 /**
  * The packet path's event queue as a timing wheel: a ring of one bucket per cycle, more than the
  * furthest an event is ever scheduled ahead (a packet's length, or the routing delay and one), so
@@ -25,7 +23,7 @@ export class TimeWheel {
 
   /** `horizon`: the furthest ahead of the earliest pending event that an event is pushed. */
   constructor(private readonly horizon: number) {
-    const W = intPow(2, Math.ceil(Math.log2(horizon + 1)));
+    const W = 1 << Math.ceil(Math.log2(horizon + 1));
     this.mask = W - 1;
     this.buckets = Array.from({ length: W }, () => new Int32Array(16));
     this.counts = new Int32Array(W);
