@@ -85,11 +85,12 @@ export function runCollective(t: IbaMesh, c: IbCollective, spec: IbRunSpec): IbR
       `the flit engine holds at most 24 packet slots per link, and ${spec.vls} VL(s) x ${spec.creditSlots} packets per VL FIFO need ${spec.vls * spec.creditSlots}: lower workload.vlBufferBytes to at most ${Math.floor(24 / spec.vls)} packets of credits, or run the packet-level path (engine: packet)`,
       'workload.vlBufferBytes',
     );
+  // The packet path keeps a VL FIFO as one buffer (credit-fifo.ts), the engine as one buffer a slot.
   const net = ibNetwork(t, {
     policy: spec.policy,
     vls: spec.vls,
     length: spec.length,
-    creditSlots: spec.creditSlots,
+    creditSlots: spec.engine === 'packet' ? undefined : spec.creditSlots,
   });
   const model = spec.creditSlots === undefined ? ibSwitch : ibCreditSwitch(spec.creditSlots);
   const jobs = collectiveJobs(t, c, spec.scheme);

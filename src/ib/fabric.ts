@@ -22,8 +22,9 @@ export interface FabricSpec {
  * and VL buffers"): k VLs per link, each with a buffer of one packet; XY forwarding with every VL
  * allowed (`shared`) or the port's own (`dedicated`); the host link has k VLs under `shared` and
  * VL0 otherwise; one ejection channel. Both the flit-level engine and the packet-level path run on
- * it, so they number buffers alike (the engine only while a link has at most 24 VCs: VLs x credit
- * slots).
+ * it, so they number buffers alike. With `creditSlots` each VL buffer is that many one-packet
+ * buffers, the flit engine's credit mode (the packet path keeps a VL's FIFO in one buffer,
+ * credit-fifo.ts).
  */
 export function ibNetwork(t: IbaMesh, f: FabricSpec): Network {
   checkVls(f.policy, f.vls);

@@ -1,6 +1,8 @@
 import { BUF_INJ, BUF_NET, BUF_SINK, type Network } from '../engine/network.js';
 import { IB_HOST, type IbaMesh } from '../topology/ibmesh.js';
-import { CreditFifos } from './credit-fifo.js';
+import { longer } from '../util/longer.js';
+import { VlFifos } from './credit-fifo.js';
+import { sortByPriority } from './request-order.js';
 import { TimeWheel } from './time-wheel.js';
 import { packetVlMask, type VlPolicy } from './vl.js';
 
@@ -21,8 +23,8 @@ export interface PacketSimSpec {
   /** Cycles of a routing decision (1 in the figures, docs/experiments/infiniband.md). */
   routingDelay: number;
   /**
-   * `credit` buffer mode: packets each VL FIFO holds, on a network built with as many one-packet
-   * slots per VL (`ibNetwork`). Absent or 1: one packet per VL buffer.
+   * `credit` buffer mode: packets each VL buffer holds (a FIFO, credit-fifo.ts), on the `packet`
+   * mode's network. Absent or 1: one packet per VL buffer.
    */
   creditSlots?: number;
 }
@@ -48,14 +50,16 @@ const EV_HOST = 3;
  * flit-level engine's run is fixed by a few decisions per packet and hop, taken here at the same
  * cycles and in the same order as the engine takes them (a cycle's stages: the host adapters start
  * packets, outputs are allocated round-robin over the requesting buffers, links start one waiting
- * packet each round-robin over their VLs), on the same network numbering (`ibNetwork`). Only the
+ * packet each round-robin over their VLs), on the `packet` mode's network (`ibNetwork`). Only the
  * cycles where something is freed or becomes ready are visited; test/ib/collective.test.ts checks
  * that the makespans equal the engine's.
  *
- * With `creditSlots` S > 1 (the `credit` mode) a VL buffer is a FIFO of S one-packet slots
- * (credit-fifo.ts): each slot still holds one whole packet that arrives and leaves at link rate, so
- * the lock-step argument is unchanged; the FIFO adds which slot may be granted and which packet may
- * request, as the engine's `ibCreditSwitch` decides them (test/ib/credit.test.ts).
+ * A buffer's packet is an entry: its number for the per-packet fields below. In the `packet` mode
+ * a buffer holds one packet and is its own entry. With `creditSlots` S > 1 (the `credit` mode) a VL
+ * buffer of a link or host link is a FIFO of S packets (credit-fifo.ts), each an entry numbered from
+ * NB up: each packet still arrives and leaves whole at link rate, so the lock-step argument is
+ * unchanged; the FIFO adds when a packet may be granted the buffer and which may request, as the
+ * engine's `ibCreditSwitch` decides them on S one-packet slots a VL (test/ib/credit.test.ts).
  */
 export function runPackets(
   t: IbaMesh,
@@ -71,30 +75,57 @@ export function runPackets(
   const P = net.numPorts;
   const MB = P + 1;
   const groups = NC + net.numNodes;
-  // Per buffer: the packet it holds, its branches and how many have started, the latest start.
-  // (These in one record per buffer, as the engine keeps some, ran 8% slower: 003's 16x16 mesh
-  // fits the caches. Records only for the buffers holding a packet ran the credit mode's deep
-  // FIFOs 5% faster and the packet mode 14% slower.)
-  const owner = new Int32Array(NB).fill(-1);
-  const brN = new Uint8Array(NB);
-  const brStarted = new Uint8Array(NB);
-  const lastStart = new Float64Array(NB);
-  // Per branch slot (b * MB + k): its group (channel, or NC + node for the host), VLs, granted buffer.
-  const brGroup = new Int32Array(NB * MB);
-  const brMask = new Int32Array(NB * MB);
-  // Not filled with -1: addBranch sets a slot's, and in the credit mode's deep FIFOs most buffers
-  // never hold a packet, so their slots' memory is never touched.
-  const brOut = new Int32Array(NB * MB);
-  /** The branch slot a buffer was granted to (who will send into it). */
-  const inSlot = new Int32Array(NB).fill(-1);
   const bufKind = net.bufKind;
   const bufPc = net.bufPc;
+  const S = spec.creditSlots ?? 1;
+  const fifos = S > 1 ? new VlFifos(NB, S, NB) : undefined;
+  // Per entry (the packet a buffer holds): its buffer, the packet, its branches and how many have
+  // started, the latest start, the branch slot granted it (who will send into it), and in the
+  // credit mode the cycle its requests are due and whether they are listed. (Each buffer's fields
+  // in one record ran 8% slower: 003's 16x16 mesh fits the caches.) Entries past NB (credit mode)
+  // are taken as packets are granted FIFO places: the arrays grow with the most held at a time.
+  let E = NB;
+  let entBuf = Int32Array.from({ length: NB }, (_, b) => b);
+  let owner = new Int32Array(NB).fill(-1);
+  let brN = new Uint8Array(NB);
+  let brStarted = new Uint8Array(NB);
+  let lastStart = new Float64Array(NB);
+  let inSlot = new Int32Array(NB).fill(-1);
+  let readyAt = new Float64Array(fifos ? NB : 0);
+  let listed = new Uint8Array(fifos ? NB : 0);
+  // Per branch slot (e * MB + k): its group (channel, or NC + node for the host), VLs, granted entry.
+  let brGroup = new Int32Array(NB * MB);
+  let brMask = new Int32Array(NB * MB);
+  let brOut = new Int32Array(NB * MB);
+  /** Entry e may be used: the arrays are doubled when it is past them. */
+  const fit = (e: number) => {
+    if (e < E) return;
+    E *= 2;
+    entBuf = longer(entBuf, E);
+    owner = longer(owner, E).fill(-1, E / 2);
+    brN = longer(brN, E);
+    brStarted = longer(brStarted, E);
+    lastStart = longer(lastStart, E);
+    inSlot = longer(inSlot, E).fill(-1, E / 2);
+    readyAt = longer(readyAt, E);
+    listed = longer(listed, E);
+    brGroup = longer(brGroup, E * MB);
+    brMask = longer(brMask, E * MB);
+    brOut = longer(brOut, E * MB);
+  };
+  /** Buffer b (with room) taken by a packet: its entry. */
+  const take = (b: number) => {
+    if (!fifos || bufKind[b] === BUF_SINK) return b;
+    const e = fifos.grant(b);
+    fit(e);
+    entBuf[e] = b;
+    return e;
+  };
+  /** Has buffer b room for a packet? */
+  const hasRoom = (b: number) => (fifos && bufKind[b] !== BUF_SINK ? fifos.hasRoom(b) : owner[b] === -1);
   // Per group: requests waiting for an output, and the round-robin pointer (engine: allocate.ts).
   // A group's requesters are the buffers of its switch (credit mode: only each VL's front).
-  const S = spec.creditSlots ?? 1;
-  // An integer (| 0): a quotient is a double, and so was every index computed from it.
-  const cap =
-    Math.ceil((5 * Math.max(1, ...Array.from(net.pcVcs.subarray(0, NC))) + net.injPerNode) / S + 1) | 0;
+  const cap = 5 * Math.max(1, ...Array.from(net.pcVcs.subarray(0, NC))) + net.injPerNode + 1;
   const wait = new Int32Array(groups * cap);
   const waitN = new Int32Array(groups);
   const rrAlloc = new Int32Array(groups);
@@ -121,10 +152,6 @@ export function runPackets(
   const hostFree = new Float64Array(net.numNodes);
   // Events are scheduled at most a packet's length or the routing delay and one ahead.
   const heap = new TimeWheel(Math.max(L, R + 1));
-  const fifos = S > 1 ? new CreditFifos(net, S) : undefined;
-  // Per buffer (credit mode): the cycle its packet's requests are due, and whether they are listed.
-  const readyAt = new Float64Array(fifos ? NB : 0);
-  const listed = new Uint8Array(fifos ? NB : 0);
   // Dirty sets of the cycle being decided.
   const nodeStamp = new Float64Array(net.numNodes).fill(-1);
   const groupStamp = new Float64Array(groups).fill(-1);
@@ -167,63 +194,64 @@ export function runPackets(
       dirtyChans[nDirtyChans++] = c;
     }
   };
-  const addBranch = (b: number, group: number, mask: number) => {
-    const slot = b * MB + brN[b]!++;
+  const addBranch = (e: number, group: number, mask: number) => {
+    const slot = e * MB + brN[e]!++;
     brGroup[slot] = group;
     brMask[slot] = mask;
     brOut[slot] = -1;
   };
-  /** Buffer b's branches join their outputs' requests (credit mode: once, when b is its FIFO's front). */
-  const request = (b: number, now: number) => {
+  /** Entry e's branches join their outputs' requests (credit mode: once, when e is its FIFO's front). */
+  const request = (e: number, now: number) => {
     if (fifos) {
-      if (listed[b] || readyAt[b]! > now || !fifos.isFront(b)) return;
-      listed[b] = 1;
+      if (listed[e] || readyAt[e]! > now || !fifos.isFront(entBuf[e]!, e)) return;
+      listed[e] = 1;
     }
-    for (let k = 0; k < brN[b]!; k++) {
-      const g = brGroup[b * MB + k]!;
-      wait[g * cap + waitN[g]!++] = b * MB + k;
+    for (let k = 0; k < brN[e]!; k++) {
+      const g = brGroup[e * MB + k]!;
+      wait[g * cap + waitN[g]!++] = e * MB + k;
       markGroup(g, now);
     }
   };
-  /** The header of packet `p` entered buffer b at switch r at cycle `now` (engine: heads.ts). */
-  const arrive = (b: number, p: number, r: number, inPort: number, now: number) => {
-    owner[b] = p;
-    brN[b] = 0;
-    brStarted[b] = 0;
-    lastStart[b] = 0;
+  /** The header of packet `p` entered entry e at switch r at cycle `now` (engine: heads.ts). */
+  const arrive = (e: number, p: number, r: number, inPort: number, now: number) => {
+    owner[e] = p;
+    brN[e] = 0;
+    brStarted[e] = 0;
+    lastStart[e] = 0;
     const dest = jobDest[p]!;
     const sl = jobSl[p]!;
     if (dest >= 0) {
-      if (net.nodeSwitch[dest] === r) addBranch(b, NC + dest, 1);
+      if (net.nodeSwitch[dest] === r) addBranch(e, NC + dest, 1);
       else {
         const packed = net.routing.route(r, dest, r, -1);
         const port = packed & 0xff;
-        addBranch(b, net.portChannel[r * P + port]!, sl < 0 ? packed >>> 8 : 1 << sl);
+        addBranch(e, net.portChannel[r * P + port]!, sl < 0 ? packed >>> 8 : 1 << sl);
       }
     } else {
       const m = jobs[p]!.mft![r]! & ~(1 << inPort);
       for (let port = 1; port < IB_HOST; port++)
         if ((m >> port) & 1)
           addBranch(
-            b,
+            e,
             net.portChannel[r * P + port]!,
             packetVlMask(spec.policy, port, spec.vls, sl < 0 ? undefined : sl),
           );
-      if ((m >> IB_HOST) & 1) addBranch(b, NC + r, 1);
+      if ((m >> IB_HOST) & 1) addBranch(e, NC + r, 1);
     }
     if (fifos) {
-      fifos.started(b);
-      readyAt[b] = now + R + 1;
-      listed[b] = 0;
+      fifos.started(entBuf[e]!, e);
+      readyAt[e] = now + R + 1;
+      listed[e] = 0;
     }
-    heap.push(now + R + 1, EV_READY, b);
+    heap.push(now + R + 1, EV_READY, e);
   };
-  /** Branch `slot` of buffer b starts its packet at cycle `now` into its granted buffer. */
-  const start = (slot: number, b: number, now: number) => {
+  /** Branch `slot` of entry e starts its packet at cycle `now` into its granted entry. */
+  const start = (slot: number, e: number, now: number) => {
     const out = brOut[slot]!;
     inSlot[out] = -1;
-    const p = owner[b]!;
-    if (bufKind[out] === BUF_SINK) {
+    const p = owner[e]!;
+    const ob = entBuf[out]!;
+    if (bufKind[ob] === BUF_SINK) {
       const node = brGroup[slot]! - NC;
       const tail = now + L - 1;
       onDeliver(p, node, tail);
@@ -232,11 +260,11 @@ export function runPackets(
       heap.push(now + L, EV_FREE, out);
     } else {
       flitHops += L;
-      const pc = bufPc[out]!;
+      const pc = bufPc[ob]!;
       arrive(out, p, net.pcDst[pc]!, inputPortOf(t, net, pc), now);
     }
-    if (now > lastStart[b]!) lastStart[b] = now;
-    if (++brStarted[b]! === brN[b]) heap.push(lastStart[b]! + L, EV_FREE, b);
+    if (now > lastStart[e]!) lastStart[e] = now;
+    if (++brStarted[e]! === brN[e]) heap.push(lastStart[e]! + L, EV_FREE, e);
   };
 
   for (let n = 0; n < net.numNodes; n++) if (qPos[n]! < qEnd[n]!) heap.push(0, EV_HOST, n);
@@ -252,12 +280,13 @@ export function runPackets(
       if (kind === EV_READY) request(id, now);
       else if (kind === EV_FREE) {
         owner[id] = -1;
-        if (fifos) {
-          const f = fifos.released(id);
+        const b = entBuf[id]!;
+        if (id >= NB) {
+          const f = fifos!.released(b, id);
           if (f >= 0) request(f, now);
         }
-        const kindB = bufKind[id];
-        const pc = bufPc[id]!;
+        const kindB = bufKind[b];
+        const pc = bufPc[b]!;
         if (kindB === BUF_NET) markGroup(pc, now);
         else if (kindB === BUF_SINK) markGroup(NC + net.pcSrc[pc]!, now);
         else if (kindB === BUF_INJ) markNode(net.pcSrc[pc]!, now);
@@ -273,13 +302,9 @@ export function runPackets(
       if (qPos[n]! >= qEnd[n]! || hostFree[n]! > now) continue;
       const first = net.injFirst[n]!;
       const sl = jobSl[queue[qPos[n]!]!]!;
-      // Credit mode: only each VL's next slot can be taken (ascending VLs, as in the engine).
-      const step = fifos ? S : 1;
-      for (let lo = first; lo < first + net.injPerNode; lo += step) {
-        const b = fifos ? fifos.nextOf(lo) : lo;
-        if (owner[b] !== -1 || (sl >= 0 && (lo - first) / step !== sl)) continue;
-        fifos?.granted(b);
-        arrive(b, queue[qPos[n]!++]!, net.nodeSwitch[n]!, IB_HOST, now);
+      for (let b = first; b < first + net.injPerNode; b++) {
+        if ((sl >= 0 && b - first !== sl) || !hasRoom(b)) continue;
+        arrive(take(b), queue[qPos[n]!++]!, net.nodeSwitch[n]!, IB_HOST, now);
         hostFree[n] = now + L;
         if (qPos[n]! < qEnd[n]!) heap.push(now + L, EV_HOST, n);
         break;
@@ -293,7 +318,7 @@ export function runPackets(
       if (n === 0) continue;
       const base = g * cap;
       const rr = rrAlloc[g]!;
-      sortByPriority(wait, base, n, MB, rr, NB);
+      sortByPriority(wait, base, n, MB, rr, NB, entBuf);
       let keep = 0;
       const sink = g >= NC;
       const first = sink ? net.sinkFirst[g - NC]! : net.pcFirstBuf[g]!;
@@ -302,13 +327,9 @@ export function runPackets(
         const slot = wait[base + i]!;
         const mask = sink ? -1 : brMask[slot]!;
         let granted = -1;
-        // Credit mode: per VL (a mask bit) only its next slot can be granted.
-        const step = fifos && !sink ? S : 1;
-        for (let v = 0; v < count; v += step) {
-          if (!((mask >>> (v / step)) & 1)) continue;
-          const cand = step > 1 ? fifos!.nextOf(first + v) : first + v;
-          if (owner[cand] === -1) {
-            granted = cand;
+        for (let v = 0; v < count; v++) {
+          if (((mask >>> v) & 1) !== 0 && hasRoom(first + v)) {
+            granted = first + v;
             break;
           }
         }
@@ -316,14 +337,14 @@ export function runPackets(
           wait[base + keep++] = slot;
           continue;
         }
-        const b = (slot / MB) | 0;
-        brOut[slot] = granted;
-        fifos?.granted(granted);
-        owner[granted] = owner[b]!;
-        inSlot[granted] = slot;
-        // Round robin over input buffers: in credit mode past b's whole VL FIFO (docs/algorithms/ib-mcast.md).
-        rrAlloc[g] = fifos ? fifos.endOf(b) : b + 1;
-        if (sink) start(slot, b, now);
+        const e = (slot / MB) | 0;
+        const out = take(granted);
+        brOut[slot] = out;
+        owner[out] = owner[e]!;
+        inSlot[out] = slot;
+        // Round robin over input buffers (in credit mode past e's whole VL FIFO, docs/algorithms/ib-mcast.md).
+        rrAlloc[g] = entBuf[e]! + 1;
+        if (sink) start(slot, e, now);
         else {
           grantedWaiting[g]!++;
           markChan(g, now);
@@ -345,24 +366,23 @@ export function runPackets(
       const V = net.pcVcs[c]!;
       const first = net.pcFirstBuf[c]!;
       let best = -1;
+      let bestEntry = -1;
       let bestPri = V;
-      // Credit mode: a VL's packets start in the order its slots were granted.
-      const step = fifos ? S : 1;
-      for (let lo = 0; lo < V; lo += step) {
-        const v = fifos ? fifos.sendable(first + lo) - first : lo;
-        if (v < lo) continue;
-        const slot = inSlot[first + v]!;
-        if (slot < 0) continue;
+      for (let v = 0; v < V; v++) {
+        // Credit mode: a VL's packets start in the order they were granted.
+        const e = fifos ? fifos.sendable(first + v) : first + v;
+        if (e < 0 || inSlot[e]! < 0) continue;
         const pri = (v - rrLink[c]! + V) % V;
         if (pri < bestPri) {
           bestPri = pri;
           best = v;
+          bestEntry = e;
         }
       }
       if (best < 0) continue;
-      const slot = inSlot[first + best]!;
-      // Round robin over VLs: in credit mode past the whole VL (its slots are one lane).
-      rrLink[c] = (best - (best % step) + step) % V;
+      const slot = inSlot[bestEntry]!;
+      // Round robin over VLs.
+      rrLink[c] = (best + 1) % V;
       linkFree[c] = now + L;
       if (--grantedWaiting[c]! > 0) {
         unlockDue[c] = 1;
@@ -384,24 +404,4 @@ function countHosts(mft: Uint8Array, source: number): number {
 /** The port a channel arrives on at its downstream switch: E<->W, N<->S. */
 function inputPortOf(_t: IbaMesh, net: Network, pc: number): number {
   return ((net.pcPort[pc]! + 1) % 4) + 1;
-}
-
-/** Insertion sort of slots by (buffer - rr) mod NB, as the engine orders a channel's requests. */
-function sortByPriority(a: Int32Array, base: number, n: number, MB: number, rr: number, NB: number): void {
-  for (let i = 1; i < n; i++) {
-    const x = a[base + i]!;
-    const px = priority(x, MB, rr, NB);
-    let j = i - 1;
-    while (j >= 0 && priority(a[base + j]!, MB, rr, NB) > px) {
-      a[base + j + 1] = a[base + j]!;
-      j--;
-    }
-    a[base + j + 1] = x;
-  }
-}
-
-/** (buffer of `slot` - rr) mod NB: rr is a buffer or one past the last (0 <= rr <= NB), so one addition will do. */
-function priority(slot: number, MB: number, rr: number, NB: number): number {
-  const d = ((slot / MB) | 0) - rr;
-  return d < 0 ? d + NB : d;
 }

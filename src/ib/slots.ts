@@ -4,10 +4,10 @@ import type { Network } from '../engine/network.js';
 /**
  * The network `net` with every VC of its network channels and every injection channel made `slots`
  * consecutive one-packet buffers: the `credit` mode's VL FIFOs (src/ib/credit.ts: VC = vl * slots +
- * i). The buffers are numbered as `buildNetwork` numbers a network built with `slots` times the VCs
- * and injection channels, without its limit of 24 VCs a channel, which only the flit engine's route
- * masks need: the packet-level path runs FIFOs of any depth (an 8 KB VL buffer holds 128 packets of
- * 32 B).
+ * i), as the flit engine runs them. The buffers are numbered as `buildNetwork` numbers a network
+ * built with `slots` times the VCs and injection channels, without its limit of 24 VCs a channel
+ * (the engine's route masks' limit, which runCollective reports in its own words). The packet-level
+ * path keeps each VL FIFO in one buffer of the `packet` mode's network (credit-fifo.ts).
  */
 export function withSlots(net: Network, slots: number): Network {
   if (slots === 1) return net;
