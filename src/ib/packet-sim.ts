@@ -311,36 +311,36 @@ export function runPackets(
       }
     }
     // Stage 2: each output's requests in round-robin order of requesting buffer; each takes the
-    // lowest free VL it may use.
+    // lowest free VL it may use. An output none of whose VLs has room grants nothing: its requests
+    // wait as they are (sorting them is left to a cycle that can grant, the order being the same).
     for (let j = 0; j < nDirtyGroups; j++) {
       const g = dirtyGroups[j]!;
       const n = waitN[g]!;
       if (n === 0) continue;
-      const base = g * cap;
-      const rr = rrAlloc[g]!;
-      sortByPriority(wait, base, n, MB, rr, NB, entBuf);
-      let keep = 0;
       const sink = g >= NC;
       const first = sink ? net.sinkFirst[g - NC]! : net.pcFirstBuf[g]!;
       const count = sink ? net.sinkPerNode : net.pcVcs[g]!;
+      // Bit v: VL v (buffer first + v) has room.
+      let room = 0;
+      for (let v = 0; v < count; v++) if (hasRoom(first + v)) room |= 1 << v;
+      if (room === 0) continue;
+      const base = g * cap;
+      sortByPriority(wait, base, n, MB, rrAlloc[g]!, NB, entBuf);
+      let keep = 0;
       for (let i = 0; i < n; i++) {
         const slot = wait[base + i]!;
-        const mask = sink ? -1 : brMask[slot]!;
-        let granted = -1;
-        for (let v = 0; v < count; v++) {
-          if (((mask >>> v) & 1) !== 0 && hasRoom(first + v)) {
-            granted = first + v;
-            break;
-          }
-        }
-        if (granted < 0) {
+        const may = (sink ? -1 : brMask[slot]!) & room;
+        if (may === 0) {
           wait[base + keep++] = slot;
           continue;
         }
+        const v = 31 - Math.clz32(may & -may);
+        const granted = first + v;
         const e = (slot / MB) | 0;
         const out = take(granted);
         brOut[slot] = out;
         owner[out] = owner[e]!;
+        if (!hasRoom(granted)) room &= ~(1 << v);
         inSlot[out] = slot;
         // Round robin over input buffers (in credit mode past e's whole VL FIFO, docs/algorithms/ib-mcast.md).
         rrAlloc[g] = entBuf[e]! + 1;
