@@ -17,6 +17,18 @@ function alive(pid: number): boolean {
   }
 }
 
+/** The lock files this process holds, removed on exit if not released before. */
+const held = new Set<string>();
+
+/**
+ * Ctrl-C ends the process with process.exit, past every finally: the locks still held are removed
+ * on exit too, by one listener for all of them (a reproduction holds one per figure, and a listener
+ * each would pass Node's limit of ten and print a warning).
+ */
+function releaseHeld(): void {
+  for (const path of held) rmSync(path, { force: true });
+}
+
 /**
  * Takes the lock of a results file (FILE.lock, holding the writer's pid), so that two sweeps never
  * write the same file at once and compute every point twice. A lock whose process is gone (a sweep
@@ -30,12 +42,12 @@ export function lockResults(file: string, experiment: string): () => void {
       const fd = openSync(path, 'wx');
       writeSync(fd, `${JSON.stringify(me)}\n`);
       closeSync(fd);
-      // Ctrl-C ends the process with process.exit, past every finally: release on exit too.
-      const release = () => rmSync(path, { force: true });
-      process.on('exit', release);
+      if (held.size === 0) process.on('exit', releaseHeld);
+      held.add(path);
       return () => {
-        process.off('exit', release);
-        release();
+        if (!held.delete(path)) return;
+        rmSync(path, { force: true });
+        if (held.size === 0) process.off('exit', releaseHeld);
       };
     } catch (e) {
       if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
