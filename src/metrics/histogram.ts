@@ -1,3 +1,5 @@
+import { longer } from '../util/longer.js';
+
 /**
  * Exact distribution of non-negative integer samples (latencies in cycles) in a growing array of
  * counts: memory grows with the largest latency seen, not with the number of messages.
@@ -13,9 +15,7 @@ export class IntHistogram {
     if (x >= this.bins.length) {
       let n = this.bins.length;
       while (n <= x) n *= 2;
-      const grown = new Float64Array(n);
-      grown.set(this.bins);
-      this.bins = grown;
+      this.bins = longer(this.bins, n);
     }
     this.bins[x]!++;
     this.count++;

@@ -1,3 +1,5 @@
+import { longer } from '../util/longer.js';
+
 /** Cycles the wheel of timed looks spans (a power of 2): a later look is taken early, and waits again. */
 const WHEEL = 512;
 
@@ -45,9 +47,7 @@ export class FrontWaits {
     const w = when & (WHEEL - 1);
     let list = this.due[w]!;
     if (this.dueN[w] === list.length) {
-      const grown = new Int32Array(2 * list.length);
-      grown.set(list);
-      this.due[w] = list = grown;
+      this.due[w] = list = longer(list, 2 * list.length);
     }
     list[this.dueN[w]!++] = g;
   }

@@ -1,10 +1,11 @@
+import { longer } from '../../util/longer.js';
 import { CH, CH_RR, D_PC, D_VC, D_VCS, R_SURE } from '../link-codes.js';
 import type { LinkSinks } from '../link-sinks.js';
 import type { EngineState } from '../state.js';
 import type { PackedWorms } from './packed.js';
 import { AWAKE, DRAINING } from './sleep-states.js';
 import { plainUnicast } from './streams.js';
-import { resized, UnitRecords } from './unit-records.js';
+import { UnitRecords } from './unit-records.js';
 import type { UnitReleases } from './unit-releases.js';
 
 /** Members of a line at most: one bit each in an Int32 mask. */
@@ -337,11 +338,11 @@ export class DrainLines extends UnitRecords {
 
   protected override growRecords(n: number): void {
     super.growRecords(n);
-    this.mask = resized(this.mask, n);
-    this.first = resized(this.first, n);
-    this.firstBit = resized(this.firstBit, n);
-    this.entered = resized(this.entered, n, -1);
-    this.pending = resized(this.pending, n);
+    this.mask = longer(this.mask, n);
+    this.first = longer(this.first, n);
+    this.firstBit = longer(this.firstBit, n);
+    this.entered = longer(this.entered, n, -1);
+    this.pending = longer(this.pending, n);
   }
 
   /** The rule held, for tests: the first violation, or undefined. Counts must be settled. */

@@ -1,8 +1,9 @@
+import { longer } from '../../util/longer.js';
 import { CH, CH_RR, D_PC, D_VC, D_VCS } from '../link-codes.js';
 import type { EngineState } from '../state.js';
 import { BufferSleep } from './buffer-sleep.js';
 import { ASLEEP, AWAKE, PACKED } from './sleep-states.js';
-import { resized, UnitRecords } from './unit-records.js';
+import { UnitRecords } from './unit-records.js';
 import type { UnitReleases } from './unit-releases.js';
 
 /**
@@ -310,9 +311,9 @@ export class PackedWorms extends UnitRecords {
 
   protected override growRecords(n: number): void {
     super.growRecords(n);
-    this.shifts = resized(this.shifts, n, -1);
-    this.frontSent = resized(this.frontSent, n);
-    this.lastOldest = resized(this.lastOldest, n, -1);
+    this.shifts = longer(this.shifts, n, -1);
+    this.frontSent = longer(this.frontSent, n);
+    this.lastOldest = longer(this.lastOldest, n, -1);
   }
 
   /** The packing rule held, for tests: the first violation, or undefined. Counts must be settled. */

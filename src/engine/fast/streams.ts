@@ -1,9 +1,10 @@
 import { F_ABSORB } from '../../plan/worm.js';
+import { longer } from '../../util/longer.js';
 import type { LinkSinks } from '../link-sinks.js';
 import type { EngineState } from '../state.js';
 import { BufferSleep } from './buffer-sleep.js';
 import { ASLEEP, AWAKE, STREAMING } from './sleep-states.js';
-import { resized, UnitRecords } from './unit-records.js';
+import { UnitRecords } from './unit-records.js';
 import type { UnitReleases } from './unit-releases.js';
 
 /**
@@ -284,7 +285,7 @@ export class Streams extends UnitRecords {
 
   protected override growRecords(n: number): void {
     super.growRecords(n);
-    this.t0 = resized(this.t0, n, -1);
+    this.t0 = longer(this.t0, n, -1);
   }
 
   /** A streaming worm's buffers are skipped by the sleeping rule's check: this is theirs. */

@@ -1,3 +1,4 @@
+import { longer } from '../../util/longer.js';
 /**
  * A set of worm ids in an array, with each one's place: added at the end, removed by moving the
  * last into its place. A visit from the last place to the first may remove the worm it is at.
@@ -10,8 +11,8 @@ export class WormList {
   private pos: Int32Array<ArrayBuffer> = new Int32Array(64);
 
   add(w: number): void {
-    if (w >= this.pos.length) this.pos = resized(this.pos, Math.max(2 * this.pos.length, w + 1));
-    if (this.count === this.ids.length) this.ids = resized(this.ids, 2 * this.ids.length);
+    if (w >= this.pos.length) this.pos = longer(this.pos, Math.max(2 * this.pos.length, w + 1));
+    if (this.count === this.ids.length) this.ids = longer(this.ids, 2 * this.ids.length);
     this.pos[w] = this.count;
     this.ids[this.count++] = w;
   }
@@ -25,13 +26,6 @@ export class WormList {
 }
 
 /** A copy of `a` lengthened to n entries, the new ones set to `fill`. */
-export function resized(a: Int32Array, n: number, fill = 0): Int32Array<ArrayBuffer> {
-  const x = new Int32Array(n);
-  if (fill !== 0) x.fill(fill);
-  x.set(a);
-  return x;
-}
-
 /**
  * What streaming and packed worms (streams.ts, packed.ts) keep per worm id, grown with the engine's
  * worm table: each is a chain of buffers from its oldest to its front that moves as a unit.
@@ -57,10 +51,10 @@ export abstract class UnitRecords {
 
   /** Room for worm ids below n; a subclass grows its own per-worm records here too. */
   protected growRecords(n: number): void {
-    this.front = resized(this.front, n);
-    this.oldest = resized(this.oldest, n);
-    this.due = resized(this.due, n);
-    this.rate = resized(this.rate, n);
-    this.src = resized(this.src, n);
+    this.front = longer(this.front, n);
+    this.oldest = longer(this.oldest, n);
+    this.due = longer(this.due, n);
+    this.rate = longer(this.rate, n);
+    this.src = longer(this.src, n);
   }
 }

@@ -1,7 +1,7 @@
+import { longer } from '../../util/longer.js';
 import { CH, CH_KEY, D_PC, R_SOLE_DRAIN } from '../link-codes.js';
 import { RowSort } from '../row-sort.js';
 import type { EngineState } from '../state.js';
-import { resized } from './unit-records.js';
 
 /**
  * The buffers unit worms (unit-worms.ts) free in a cycle: streaming, packed and draining worms each
@@ -32,7 +32,7 @@ export class UnitReleases {
 
   /** Buffer u is freed in this cycle's release loop, in the place of its move. */
   add(u: number): void {
-    if (this.count === this.list.length) this.list = resized(this.list, 2 * this.count);
+    if (this.count === this.list.length) this.list = longer(this.list, 2 * this.count);
     this.list[this.count++] = u;
   }
 
