@@ -1,3 +1,4 @@
+import { longer } from '../util/longer.js';
 import { AdaptiveChoice } from './adaptive.js';
 import { BR, BR_ALT, BR_GROUP, BR_LEG, BR_ROUTE, BR_TARGET } from './branch-record.js';
 import { LONG_WAIT, type ShortcutSet } from './fast/shortcuts.js';
@@ -99,17 +100,23 @@ export class Allocator {
     let nreq = 0;
     let ndefer = 0;
     const waits = s.waits !== undefined;
-    const queued = s.queued;
+    // Heads whose every open branch waits in its output's queue (below), or behind another packet
+    // in its input, have nothing to ask until the model tells an event (queueFront): parked, their
+    // places are passed over without a visit (most pending heads under heavy load).
+    const asking = s.asking.words;
     for (let i = 0; i < s.pendCount; i++) {
+      const w = asking[i >> 5]! >> (i & 31);
+      if (w === 0) {
+        i |= 31;
+        continue;
+      }
+      i += 31 - Math.clz32(w & -w);
+      if (i >= s.pendCount) break;
       const b = s.pend[i]!;
-      // Every open branch waits in its output's queue (below): nothing to ask until one reaches the
-      // front. Looked at first: most heads passed over under heavy load are these, and their flags
-      // are a byte each, where readyAt is eight.
-      if (queued !== undefined && queued[b] === 1) continue;
       if (t < s.readyAt[b]!) continue;
       if (this.ordered && !this.policy.mayRequest!(b)) {
         // Behind another packet in its input: nothing to ask until it is at the front (inputWaits).
-        if (this.inputWaits && t >= s.readyAt[b]! + LONG_WAIT && this.policy.waitsInInput!(b)) queued![b] = 1;
+        if (this.inputWaits && t >= s.readyAt[b]! + LONG_WAIT && this.policy.waitsInInput!(b)) s.park(b);
         continue;
       }
       const n = s.brN[b]!;
@@ -150,7 +157,7 @@ export class Allocator {
           // A model that commits adaptive choices at the request (onRequest) moves the switch's
           // pointer within the cycle: those choices are made after this loop, in a fixed order.
           if (this.onRequest) {
-            if (ndefer === this.defer.length) this.defer = grown(this.defer);
+            if (ndefer === this.defer.length) this.defer = longer(this.defer, 2 * this.defer.length);
             this.defer[ndefer++] = slot;
             continue;
           }
@@ -160,7 +167,7 @@ export class Allocator {
         }
         nreq = this.request(slot, b, t, nreq);
       }
-      if (behind > 0 && behind === open) queued![b] = 1;
+      if (behind > 0 && behind === open) s.park(b);
     }
     if (ndefer > 0) nreq = this.committedChoices(ndefer, t, nreq);
     return nreq;
@@ -260,19 +267,25 @@ export class Allocator {
     const s = this.s;
     const NB = s.NB;
     const brOut = s.brOut;
-    const queued = s.queued;
-    for (let i = 0; i < s.pendCount; ) {
-      const b = s.pend[i]!;
-      // Waiting in queues: no branch of it was granted.
-      if (queued !== undefined && queued[b] === 1) {
-        i++;
+    // Parked heads (collect) were granted nothing: passed over.
+    const asking = s.asking.words;
+    for (let i = 0; i < s.pendCount; i++) {
+      const w = asking[i >> 5]! >> (i & 31);
+      if (w === 0) {
+        i |= 31;
         continue;
       }
+      i += 31 - Math.clz32(w & -w);
+      if (i >= s.pendCount) break;
+      const b = s.pend[i]!;
       const n = s.brN[b]!;
       let open = false;
       for (let k = 0; k < n; k++) if (brOut[k * NB + b] === -1) open = true;
-      if (open) i++;
-      else s.unpend(b);
+      // Removed: the list's last head takes its place, visited next.
+      if (!open) {
+        s.unpend(b);
+        i--;
+      }
     }
   }
 
@@ -367,14 +380,9 @@ export class Allocator {
 
   private growReq(): void {
     const n = this.reqSlot.length * 2;
-    const grow = (a: Int32Array) => {
-      const x = new Int32Array(n);
-      x.set(a);
-      return x;
-    };
-    this.reqSlot = grow(this.reqSlot);
-    this.reqGroup = grow(this.reqGroup);
-    this.reqPri = grow(this.reqPri);
+    this.reqSlot = longer(this.reqSlot, n);
+    this.reqGroup = longer(this.reqGroup, n);
+    this.reqPri = longer(this.reqPri, n);
   }
 
   /** Branch `slot` of buffer b (worm w) gets buffer `cand`; the worm holds it until its tail leaves. */
@@ -411,10 +419,4 @@ export class Allocator {
     s.head[headRec + HD_LEG] = s.br[slotRec + BR_LEG]!;
     s.head[headRec + HD_PREV_PORT] = s.br[slotRec + BR_ROUTE]! & 0xff;
   }
-}
-
-function grown(a: Int32Array): Int32Array {
-  const x = new Int32Array(a.length * 2);
-  x.set(a);
-  return x;
 }

@@ -1,4 +1,5 @@
 import type { GroupWaits } from './fast/group-waits.js';
+import { ListBits } from './fast/list-bits.js';
 import type { RoutingWheel } from './fast/routing-wheel.js';
 
 /**
@@ -30,10 +31,22 @@ export class PendingHeads {
    * off or the model says neither.
    */
   queued: Uint8Array | undefined;
+  /** The places of the pending list whose head is not `queued`: those allocation looks at. */
+  readonly asking: ListBits;
+  /**
+   * Per buffer, 1 while the switch model passes over its pending head at the start of a cycle
+   * (SwitchView.setAside: a central buffer's admitted packet, on the chunk path), and the places
+   * of the pending list whose head it looks at (SwitchView.nextWaiting).
+   */
+  readonly aside: Uint8Array;
+  readonly watched: ListBits;
 
   constructor(numBuffers: number) {
     this.pend = new Int32Array(numBuffers);
     this.pendPos = new Int32Array(numBuffers).fill(-1);
+    this.asking = new ListBits(numBuffers);
+    this.aside = new Uint8Array(numBuffers);
+    this.watched = new ListBits(numBuffers);
   }
 
   /**
@@ -53,18 +66,44 @@ export class PendingHeads {
 
   addPending(b: number): void {
     if (this.queued !== undefined) this.queued[b] = 0;
-    if (this.pendPos[b] !== -1) return;
-    this.pendPos[b] = this.pendCount;
-    this.pend[this.pendCount++] = b;
+    const pos = this.pendPos[b]!;
+    if (pos !== -1) {
+      this.asking.set(pos);
+      return;
+    }
+    const i = this.pendCount++;
+    this.pendPos[b] = i;
+    this.pend[i] = b;
+    this.asking.set(i);
+    if (this.aside[b] === 0) this.watched.set(i);
   }
 
   unpend(b: number): void {
     const pos = this.pendPos[b]!;
     if (pos === -1) return;
-    const last = this.pend[--this.pendCount]!;
+    const n = --this.pendCount;
+    const last = this.pend[n]!;
     this.pend[pos] = last;
     this.pendPos[last] = pos;
     this.pendPos[b] = -1;
+    this.asking.moveLast(n, pos);
+    this.watched.moveLast(n, pos);
+  }
+
+  /** Pending head b waits for an event the model tells (queueFront): allocation passes over it. */
+  park(b: number): void {
+    this.queued![b] = 1;
+    const pos = this.pendPos[b]!;
+    if (pos !== -1) this.asking.clear(pos);
+  }
+
+  /** The switch model passes over buffer b's pending head at the start of a cycle (1) or looks at it (0). */
+  setAside(b: number, on: boolean): void {
+    this.aside[b] = on ? 1 : 0;
+    const pos = this.pendPos[b]!;
+    if (pos === -1) return;
+    if (on) this.watched.clear(pos);
+    else this.watched.set(pos);
   }
 
   /**
@@ -80,7 +119,22 @@ export class PendingHeads {
 
   /** A branch of buffer b's head reached the front of its output's queue, or b the front of its input: allocation looks at it again. */
   queueFront(b: number): void {
-    if (this.queued !== undefined) this.queued[b] = 0;
+    if (this.queued === undefined) return;
+    this.queued[b] = 0;
+    const pos = this.pendPos[b]!;
+    if (pos !== -1) this.asking.set(pos);
+  }
+
+  /** The places' bits follow their heads' flags (parked, set aside), none past the list's end: the first violation. */
+  protected checkPlaces(): string | undefined {
+    for (let i = 0; i < this.pend.length; i++) {
+      const b = i < this.pendCount ? this.pend[i]! : -1;
+      const asking = b !== -1 && (this.queued === undefined || this.queued[b] === 0);
+      const watched = b !== -1 && this.aside[b] === 0;
+      if (this.asking.has(i) !== asking) return `pending place ${i} (buffer ${b}): asking bit ${!asking}`;
+      if (this.watched.has(i) !== watched) return `pending place ${i} (buffer ${b}): watched bit ${!watched}`;
+    }
+    return undefined;
   }
 
   /** Group g has a free buffer again: its waiting heads are pending again (allocate.ts decides). */

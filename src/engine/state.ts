@@ -358,6 +358,8 @@ export class EngineState extends PendingHeads {
    */
   checkInvariants(): string | undefined {
     const net = this.net;
+    const places = this.checkPlaces();
+    if (places !== undefined) return places;
     for (let pc = 0; pc < net.numNetChannels; pc++) {
       let held = 0;
       for (let b = net.pcFirstBuf[pc]!; b < net.pcFirstBuf[pc]! + net.pcVcs[pc]!; b++)

@@ -191,4 +191,20 @@ export class SwitchView {
   waiting(i: number): number {
     return this.pend[i]!;
   }
+
+  /**
+   * The first place at or after i of a waiting head the model has not set aside, or -1: a loop
+   * over the waiting heads that passes over those set aside without reading them, in their order.
+   */
+  nextWaiting(i: number): number {
+    return this.s.watched.next(i, this.s.pendCount);
+  }
+
+  /**
+   * The model passes over buffer b's waiting head at the start of each cycle (true: nextWaiting
+   * skips it; a central buffer's packet on the chunk path) or looks at it again (false).
+   */
+  setAside(b: number, on: boolean): void {
+    this.s.setAside(b, on);
+  }
 }

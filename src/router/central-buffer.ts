@@ -164,10 +164,10 @@ class CentralBuffer {
     const wp = this.port;
     wp.open();
     const nw = v.waitingCount;
-    for (let i = 0; i < nw; i++) {
+    // An admitted packet is on the chunk path, observed by reads.step above, its header written:
+    // set aside (ChunkPool.admit), passed over without a visit.
+    for (let i = v.nextWaiting(0); i !== -1 && i < nw; i = v.nextWaiting(i + 1)) {
       const b = v.waiting(i);
-      // An admitted packet is on the chunk path: observed by reads.step above, its header written.
-      if (this.pool.isAdmitted(b)) continue;
       this.reads.observe(b, t);
       if (t < v.headReadyAt(b)) continue;
       const kind = net.bufKind[b];

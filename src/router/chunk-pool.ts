@@ -81,6 +81,8 @@ export class ChunkPool {
     const kk = Math.max(1, k);
     const need = Math.ceil(this.v.length(b) / this.chunk) + kk - 1;
     this.admitted[b] = 1;
+    // Its head is on the chunk path now (reads.step): the write loop passes over it (central-buffer.ts).
+    this.v.setAside(b, true);
     this.need[b] = need;
     this.ks[b] = kk;
     this.freed[b] = 0;
@@ -119,6 +121,7 @@ export class ChunkPool {
     const r = this.net.bufRouter[b]!;
     this.F[r]! += this.need[b]! - this.freed[b]!;
     this.admitted[b] = 0;
+    this.v.setAside(b, false);
     if (this.reading[b] === 1) this.unread(b, r);
     const p = this.prev[b]!;
     const n = this.next[b]!;
