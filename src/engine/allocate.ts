@@ -77,7 +77,6 @@ export class Allocator {
     this.queueWaits = shortcuts?.queueWaits === true && policy.waitsInQueue !== undefined;
     this.inputWaits = shortcuts?.inputWaits === true && policy.waitsInInput !== undefined;
     this.frontWaits = this.queueWaits && shortcuts?.frontWaits === true && policy.waitsAtFront !== undefined;
-    if (this.queueWaits || this.inputWaits) s.queued = new Uint8Array(s.net.numBuffers);
   }
 
   allocate(t: number): void {

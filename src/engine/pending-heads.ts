@@ -23,15 +23,13 @@ export class PendingHeads {
   /** Heads in their routing delay (the routingWheel shortcut), or undefined when off. */
   wheel: RoutingWheel | undefined;
   /**
-   * Per buffer, 1 while every branch of its pending head that has no output waits in its output's
-   * queue behind another packet (the queueWaits shortcut): allocation passes over the head, keeping
-   * its place in the list, until the switch model says one of those branches reached the front
-   * (`queueFront`); likewise while the head waits behind another packet in its input's FIFO (the
-   * inputWaits shortcut) until the model says it is at the front. Undefined when both shortcuts are
-   * off or the model says neither.
+   * The places of the pending list whose head allocation looks at. A head's bit is clear while it
+   * is parked: every branch of it that has no output waits in its output's queue behind another
+   * packet (the queueWaits shortcut), until the switch model says one of those branches reached the
+   * front (`queueFront`); likewise while it waits behind another packet in its input's FIFO (the
+   * inputWaits shortcut) until the model says it is at the front. A parked head keeps its place in
+   * the list, and its bit moves with it.
    */
-  queued: Uint8Array | undefined;
-  /** The places of the pending list whose head is not `queued`: those allocation looks at. */
   readonly asking: ListBits;
   /**
    * Per buffer, 1 while the switch model passes over its pending head at the start of a cycle
@@ -65,7 +63,6 @@ export class PendingHeads {
   }
 
   addPending(b: number): void {
-    if (this.queued !== undefined) this.queued[b] = 0;
     const pos = this.pendPos[b]!;
     if (pos !== -1) {
       this.asking.set(pos);
@@ -92,7 +89,6 @@ export class PendingHeads {
 
   /** Pending head b waits for an event the model tells (queueFront): allocation passes over it. */
   park(b: number): void {
-    this.queued![b] = 1;
     const pos = this.pendPos[b]!;
     if (pos !== -1) this.asking.clear(pos);
   }
@@ -119,22 +115,26 @@ export class PendingHeads {
 
   /** A branch of buffer b's head reached the front of its output's queue, or b the front of its input: allocation looks at it again. */
   queueFront(b: number): void {
-    if (this.queued === undefined) return;
-    this.queued[b] = 0;
     const pos = this.pendPos[b]!;
     if (pos !== -1) this.asking.set(pos);
   }
 
-  /** The places' bits follow their heads' flags (parked, set aside), none past the list's end: the first violation. */
+  /** The set-aside bits follow their heads' flags, and no bit is set past the list's end: the first violation. */
   protected checkPlaces(): string | undefined {
     for (let i = 0; i < this.pend.length; i++) {
       const b = i < this.pendCount ? this.pend[i]! : -1;
-      const asking = b !== -1 && (this.queued === undefined || this.queued[b] === 0);
+      if (b === -1 && this.asking.has(i)) return `pending place ${i} past the list's end: asking bit set`;
       const watched = b !== -1 && this.aside[b] === 0;
-      if (this.asking.has(i) !== asking) return `pending place ${i} (buffer ${b}): asking bit ${!asking}`;
       if (this.watched.has(i) !== watched) return `pending place ${i} (buffer ${b}): watched bit ${!watched}`;
     }
     return undefined;
+  }
+
+  /** Heads parked (allocation passes over them): for statistics. */
+  get parkedCount(): number {
+    let n = 0;
+    for (let i = 0; i < this.pendCount; i++) if (!this.asking.has(i)) n++;
+    return n;
   }
 
   /** Group g has a free buffer again: its waiting heads are pending again (allocate.ts decides). */

@@ -105,11 +105,11 @@ export function runPackets(
     if (e < E) return;
     E *= 2;
     entBuf = longer(entBuf, E);
-    owner = longer(owner, E).fill(-1, E / 2);
+    owner = longer(owner, E, -1);
     brN = longer(brN, E);
     brStarted = longer(brStarted, E);
     lastStart = longer(lastStart, E);
-    inSlot = longer(inSlot, E).fill(-1, E / 2);
+    inSlot = longer(inSlot, E, -1);
     readyAt = longer(readyAt, E);
     listed = longer(listed, E);
     brGroup = longer(brGroup, E * MB);

@@ -66,8 +66,7 @@ export function shortcutStats(s: EngineState, units: UnitWorms | undefined): Sho
     else if (v === PACKED) packedBuffers++;
     else if (v === DRAINING) drainingBuffers++;
   }
-  let queuedHeads = 0;
-  if (s.queued !== undefined) for (let i = 0; i < s.pendCount; i++) queuedHeads += s.queued[s.pend[i]!]!;
+  const queuedHeads = s.parkedCount;
   const streams = units?.streams;
   const packs = units?.packs;
   const drains = units?.drains;

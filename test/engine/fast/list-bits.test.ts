@@ -72,26 +72,35 @@ describe("the pending list's places (pending-heads.ts)", () => {
     const rng = new Rng(5, 2);
     const NB = 70;
     const p = new PendingHeads(NB);
-    p.queued = new Uint8Array(NB);
+    const parked = new Set<number>(); // the model: parked until added again or at the front
     const check = () => (p as unknown as { checkPlaces(): string | undefined }).checkPlaces();
     for (let step = 0; step < 20000; step++) {
       const b = rng.int(NB);
       const op = rng.int(5);
-      if (op === 0) p.addPending(b);
-      else if (op === 1) p.unpend(b);
-      else if (op === 2 && p.pendPos[b] !== -1) p.park(b);
-      else if (op === 3) p.queueFront(b);
-      else p.setAside(b, rng.int(2) === 1);
+      if (op === 0) {
+        p.addPending(b);
+        parked.delete(b);
+      } else if (op === 1) {
+        p.unpend(b);
+        parked.delete(b);
+      } else if (op === 2 && p.pendPos[b] !== -1) {
+        p.park(b);
+        parked.add(b);
+      } else if (op === 3) {
+        p.queueFront(b);
+        parked.delete(b);
+      } else p.setAside(b, rng.int(2) === 1);
       assert.equal(check(), undefined, `step ${step}`);
       // The loops visit exactly the places of heads not parked (or not set aside), in list order.
       const asking: number[] = [];
       const watched: number[] = [];
       for (let i = 0; i < p.pendCount; i++) {
-        if (p.queued[p.pend[i]!] === 0) asking.push(i);
+        if (!parked.has(p.pend[i]!)) asking.push(i);
         if (p.aside[p.pend[i]!] === 0) watched.push(i);
       }
       assert.deepEqual(visited(p.asking, p.pendCount), asking);
       assert.deepEqual(visited(p.watched, p.pendCount), watched);
+      assert.equal(p.parkedCount, p.pendCount - asking.length);
     }
   });
 });
