@@ -114,35 +114,31 @@ function upPortTo(t: FatTree, lower: number, upper: number): number {
 }
 
 /**
- * The stops of a branch that has reached a switch of level `level` above every node of `set`:
- * a fork (FWD stop at that level, named after `rep`) when the set spans two or more of its down
- * ports, else the stops of the one switch below; at a leaf, an ABS stop per destination.
+ * The stops of a branch that has reached a switch of level `level` above destinations
+ * set[lo..hi) (ascending, all under that switch): a fork (FWD stop at that level, named after
+ * `rep`) when they span two or more of its down ports, else the stops of the one switch below; at a
+ * leaf, an ABS stop per destination. Ascending destinations under one switch reach its down ports
+ * in runs, in port order (the port toward d is floor(d / 4^(level-1)) mod 4), so each run is a
+ * branch and the ports need no sorting.
  */
-function stopsBelow(t: FatTree, level: number, set: number[], rep = set[0]!): StopSpec[] {
+function stopsBelow(set: Int32Array, lo: number, hi: number, level: number, rep: number): StopSpec[] {
   if (level === 1) {
-    if (set.length === 1) return [{ node: set[0]!, service: 'ABS' }];
-    return [
-      { node: set[0]!, service: 'FWD', level: 1, branches: set.map((d) => [{ node: d, service: 'ABS' }]) },
-    ];
+    if (hi - lo === 1) return [{ node: set[lo]!, service: 'ABS' }];
+    const branches: StopSpec[][] = [];
+    for (let i = lo; i < hi; i++) branches.push([{ node: set[i]!, service: 'ABS' }]);
+    return [{ node: set[lo]!, service: 'FWD', level: 1, branches }];
   }
   const span = intPow(K, level - 1);
-  const groups = new Map<number, number[]>();
-  for (const d of set) {
-    const c = Math.floor(d / span) % K;
-    const list = groups.get(c);
-    if (list) list.push(d);
-    else groups.set(c, [d]);
+  const branches: StopSpec[][] = [];
+  for (let i = lo; i < hi; ) {
+    const block = Math.floor(set[i]! / span);
+    let j = i + 1;
+    while (j < hi && Math.floor(set[j]! / span) === block) j++;
+    branches.push(stopsBelow(set, i, j, level - 1, set[i]!));
+    i = j;
   }
-  if (groups.size === 1) return stopsBelow(t, level - 1, set);
-  const ports = [...groups.keys()].sort((a, b) => a - b);
-  return [
-    {
-      node: rep,
-      service: 'FWD',
-      level,
-      branches: ports.map((c) => stopsBelow(t, level - 1, groups.get(c)!)),
-    },
-  ];
+  if (branches.length === 1) return branches[0]!;
+  return [{ node: rep, service: 'FWD', level, branches }];
 }
 
 /** The bit-string worm of one multicast, as a tree worm for the engine. */
@@ -153,12 +149,19 @@ export function bitstringWorm(
   length: number,
 ): WormSpec {
   const t = reachability(topo).topo;
-  const set = [...dests].sort((a, b) => a - b);
-  const lca = Math.max(...set.map((d) => t.lcaLevel(source, d)));
-  // The fork at the LCA names a destination whose route from the source climbs to the LCA level,
-  // so the worm goes up to it rather than down toward a neighbour under its own switches.
-  const rep = set.find((d) => t.lcaLevel(source, d) === lca)!;
-  return { source, length, stops: stopsBelow(t, lca, set, rep) };
+  const set = Int32Array.from(dests).sort();
+  // The fork at the LCA names the first destination whose route from the source climbs to the LCA
+  // level, so the worm goes up to it rather than down toward a neighbour under its own switches.
+  let lca = 0;
+  let rep = -1;
+  for (let i = 0; i < set.length; i++) {
+    const level = t.lcaLevel(source, set[i]!);
+    if (level > lca) {
+      lca = level;
+      rep = set[i]!;
+    }
+  }
+  return { source, length, stops: stopsBelow(set, 0, set.length, lca, rep) };
 }
 
 export const bitstring: PlannerDef = {

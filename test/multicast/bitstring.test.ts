@@ -175,6 +175,48 @@ describe('bit-string worms: properties over random sources and sets', () => {
     );
   });
 
+  it('the tree worm equals the recursive grouping of its definition: a fork where a set spans two or more down ports', () => {
+    // The definition written plainly (002 sec. 3.3): group the set by the down port toward each
+    // destination, fork where there are two or more groups, the fork at the LCA named after the first
+    // destination (ascending) whose route climbs to it.
+    const below = (level: number, set: number[], rep = set[0]!): StopSpec[] => {
+      if (level === 1)
+        return set.length === 1
+          ? [{ node: set[0]!, service: 'ABS' }]
+          : [
+              {
+                node: set[0]!,
+                service: 'FWD',
+                level: 1,
+                branches: set.map((d) => [{ node: d, service: 'ABS' }]),
+              },
+            ];
+      const groups = new Map<number, number[]>();
+      for (const d of set) {
+        const port = Math.floor(d / 4 ** (level - 1)) % 4;
+        groups.set(port, [...(groups.get(port) ?? []), d]);
+      }
+      if (groups.size === 1) return below(level - 1, set);
+      const ports = [...groups.keys()].sort((a, b) => a - b);
+      return [
+        { node: rep, service: 'FWD', level, branches: ports.map((p) => below(level - 1, groups.get(p)!)) },
+      ];
+    };
+    fc.assert(
+      fc.property(arbCase, ({ N, source, dests }) => {
+        const t = N === 16 ? t16 : t64;
+        const set = [...dests].sort((a, b) => a - b);
+        const lca = Math.max(...set.map((d) => t.lcaLevel(source, d)));
+        const rep = set.find((d) => t.lcaLevel(source, d) === lca)!;
+        const worm = bitstringWorm(t, source, dests, 64);
+        assert.deepEqual(worm, { source, length: 64, stops: below(lca, set, rep) });
+        // Byte for byte as plans are written out (the keys' order too).
+        assert.equal(JSON.stringify(worm.stops), JSON.stringify(below(lca, set, rep)));
+      }),
+      { numRuns: 500 },
+    );
+  });
+
   it('a broadcast visits (N - 1) / 3 down-path switches', () => {
     for (const t of [t16, t64]) {
       const all = Array.from({ length: t.numNodes - 1 }, (_, i) => i + 1);
