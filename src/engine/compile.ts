@@ -42,6 +42,8 @@ const NONE = new Int32Array(0);
 const NO_RETRANSMIT: ReadonlyArray<WormSpec[] | undefined> = [undefined];
 /** The stop list [d] of a unicast to node d, one shared array per node (never written). */
 const UNICAST_NODES: Int32Array[] = [];
+/** The flags [f] of a one-stop worm whose stop has flags f, one shared array per value (never written). */
+const STOP_FLAGS: Uint8Array[] = [];
 
 /** Compiles (and caches) a worm; throws McsimError when the header is inconsistent. */
 export function compileWorm(spec: WormSpec, numNodes: number): CompiledWorm {
@@ -82,6 +84,7 @@ export function compileWorm(spec: WormSpec, numNodes: number): CompiledWorm {
     throw new McsimError(`worm length must be a positive integer, got ${spec.length}`);
   if (!Number.isInteger(spec.source) || spec.source < 0 || spec.source >= numNodes)
     throw new McsimError(`worm source ${spec.source} is not a node (0..${numNodes - 1})`);
+  if (s0 && !s0.branches && !s0.level) return oneStop(spec, s0, numNodes);
   // Two walks of the header in the same order: the first checks it and counts stops and children,
   // the second fills arrays of exactly that size (multicast schemes compile a worm per message).
   const size = { stops: 0, children: 0 };
@@ -116,6 +119,32 @@ export function compileWorm(spec: WormSpec, numNodes: number): CompiledWorm {
   };
   cache.set(spec, cw);
   return cw;
+}
+
+/**
+ * A worm of one stop at a node, checked: a unicast-based scheme's send (U-min, U-mesh, separate
+ * addressing), which each multicast makes anew, some with worms for the recipient to retransmit.
+ * Its arrays are the shared ones of a unicast with that stop's service, so it makes as little
+ * garbage as a unicast; no cache, since each spec is compiled once.
+ */
+function oneStop(spec: WormSpec, stop: StopSpec, numNodes: number): CompiledWorm {
+  checkList(spec.stops, numNodes, { stops: 0, children: 0 });
+  const f = SERVICE_FLAGS[stop.service];
+  const d = stop.node;
+  return {
+    spec,
+    source: spec.source,
+    length: spec.length,
+    node: UNICAST_NODES[d] ?? (UNICAST_NODES[d] = Int32Array.of(d)),
+    flags: STOP_FLAGS[f] ?? (STOP_FLAGS[f] = Uint8Array.of(f)),
+    level: LEVEL_0,
+    childStart: ZERO,
+    childCount: ZERO,
+    children: NONE,
+    retransmit: f & F_RETRANSMIT ? [stop.retransmit] : NO_RETRANSMIT,
+    deliveries: f & F_ABSORB ? 1 : 0,
+    routing: spec.routing,
+  };
 }
 
 /**

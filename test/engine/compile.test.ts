@@ -2,7 +2,14 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
 import { compileWorm } from '../../src/engine/compile.js';
-import { F_ABSORB, F_FORWARD, F_RETRANSMIT, type StopSpec, type WormSpec } from '../../src/plan/worm.js';
+import {
+  F_ABSORB,
+  F_FORWARD,
+  F_RETRANSMIT,
+  SERVICE_FLAGS,
+  type StopSpec,
+  type WormSpec,
+} from '../../src/plan/worm.js';
 
 const N = 64;
 
@@ -86,6 +93,40 @@ describe('compiled worm headers', () => {
         assert.equal(cw.deliveries, [...cw.flags].filter((f) => f & F_ABSORB).length);
       }),
       { numRuns: 300 },
+    );
+  });
+
+  it('one-stop worms (the sends of unicast-based schemes): the stop alone, its flags, its worms to retransmit', () => {
+    fc.assert(
+      fc.property(
+        fc.nat(N - 1),
+        fc.constantFrom('ABS', 'PAR', 'TAR'),
+        fc.nat(N - 1),
+        fc.boolean(),
+        (node, service, next, routed) => {
+          const retransmit: WormSpec[] = [
+            { source: node, stops: [{ node: next, service: 'ABS' }], length: 3 },
+          ];
+          const stop: StopSpec = service === 'ABS' ? { node, service } : { node, service, retransmit };
+          const spec: WormSpec = {
+            source: 1,
+            length: 7,
+            stops: [stop],
+            ...(routed ? { routing: 'xy' } : {}),
+          };
+          const cw = compileWorm(spec, N);
+          const f = SERVICE_FLAGS[service];
+          assert.equal(cw.spec, spec);
+          assert.deepEqual([cw.source, cw.length, cw.routing], [1, 7, routed ? 'xy' : undefined]);
+          assert.deepEqual([...cw.node], [node]);
+          assert.deepEqual([...cw.flags], [f]);
+          assert.deepEqual([...cw.level], [0]);
+          assert.deepEqual([...cw.childStart, ...cw.childCount, cw.children.length], [0, 0, 0]);
+          assert.deepEqual(cw.retransmit, [service === 'ABS' ? undefined : retransmit]);
+          assert.equal(cw.deliveries, service === 'TAR' ? 0 : 1);
+        },
+      ),
+      { numRuns: 200 },
     );
   });
 
