@@ -87,12 +87,17 @@ function parseNodeAt(topo: Topology, s: string, field: string): number {
 
 /** Deliveries a worm makes, its retransmissions included. */
 export function countDeliveries(w: WormSpec): number {
-  const walk = (list: StopSpec[]): number =>
-    list.reduce((a, s) => {
-      let n = a + (s.service === 'ABS' || s.service.startsWith('PA') ? 1 : 0);
-      for (const r of s.retransmit ?? []) n += walk(r.stops);
-      for (const b of s.branches ?? []) n += walk(b);
-      return n;
-    }, 0);
-  return walk(w.stops);
+  return deliveriesIn(w.stops);
+}
+
+/** Deliveries of a list of stops and what follows them. Plain loops: every multicast is counted. */
+function deliveriesIn(list: readonly StopSpec[]): number {
+  let n = 0;
+  for (let i = 0; i < list.length; i++) {
+    const s = list[i]!;
+    if (s.service === 'ABS' || s.service.startsWith('PA')) n++;
+    if (s.retransmit) for (const r of s.retransmit) n += deliveriesIn(r.stops);
+    if (s.branches) for (const b of s.branches) n += deliveriesIn(b);
+  }
+  return n;
 }
