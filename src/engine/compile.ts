@@ -32,16 +32,17 @@ export interface CompiledWorm {
   readonly routing: string | undefined;
 }
 
-// A plain unicast has the same header shape every time; only the node differs.
-const UNICAST_FLAGS = Uint8Array.of(F_ABSORB);
+// A worm of one stop has the same header shape every time; only the node and the service differ.
 const LEVEL_0 = Uint8Array.of(0);
 const ZERO = Int32Array.of(0);
 const NONE = new Int32Array(0);
 const NO_RETRANSMIT: ReadonlyArray<WormSpec[] | undefined> = [undefined];
-/** The stop list [d] of a unicast to node d, one shared array per node (never written). */
-const UNICAST_NODES: Int32Array[] = [];
+/** The stop list [d] of a one-stop worm to node d, one shared array per node (never written). */
+const STOP_NODES: Int32Array[] = [];
 /** The flags [f] of a one-stop worm whose stop has flags f, one shared array per value (never written). */
 const STOP_FLAGS: Uint8Array[] = [];
+/** checkList's counts for a one-stop worm: read by no one, so one object serves every call. */
+const ONE_STOP_SIZE = { stops: 0, children: 0 };
 
 /**
  * Compiles a worm; throws McsimError when the header is inconsistent. Not cached: the engine
@@ -52,35 +53,6 @@ const STOP_FLAGS: Uint8Array[] = [];
 export function compileWorm(spec: WormSpec, numNodes: number): CompiledWorm {
   const stops = spec.stops;
   const s0 = stops.length === 1 ? stops[0]! : undefined;
-  if (s0 && s0.service === 'ABS' && !s0.branches && !s0.retransmit && !s0.level) {
-    // Fast path for unicasts, which uniform traffic creates by the million: little garbage.
-    const d = s0.node;
-    if (
-      Number.isInteger(d) &&
-      d >= 0 &&
-      d < numNodes &&
-      Number.isInteger(spec.source) &&
-      spec.source >= 0 &&
-      spec.source < numNodes &&
-      Number.isInteger(spec.length) &&
-      spec.length >= 1
-    ) {
-      return {
-        spec,
-        source: spec.source,
-        length: spec.length,
-        node: UNICAST_NODES[d] ?? (UNICAST_NODES[d] = Int32Array.of(d)),
-        flags: UNICAST_FLAGS,
-        level: LEVEL_0,
-        childStart: ZERO,
-        childCount: ZERO,
-        children: NONE,
-        retransmit: NO_RETRANSMIT,
-        deliveries: 1,
-        routing: spec.routing,
-      };
-    }
-  }
   if (!Number.isInteger(spec.length) || spec.length < 1)
     throw new McsimError(`worm length must be a positive integer, got ${spec.length}`);
   if (!Number.isInteger(spec.source) || spec.source < 0 || spec.source >= numNodes)
@@ -122,20 +94,20 @@ export function compileWorm(spec: WormSpec, numNodes: number): CompiledWorm {
 }
 
 /**
- * A worm of one stop at a node, checked: a unicast-based scheme's send (U-min, U-mesh, separate
- * addressing), which each multicast makes anew, some with worms for the recipient to retransmit.
- * Its arrays are the shared ones of a unicast with that stop's service, so it makes as little
- * garbage as a unicast.
+ * A worm of one stop at a node, checked: a unicast, which uniform traffic creates by the million,
+ * or a unicast-based scheme's send (U-min, U-mesh, separate addressing), some with worms for the
+ * recipient to retransmit. Its arrays are shared by every such worm with that node and service,
+ * so it makes little garbage.
  */
 function oneStop(spec: WormSpec, stop: StopSpec, numNodes: number): CompiledWorm {
-  checkList(spec.stops, numNodes, { stops: 0, children: 0 });
+  checkList(spec.stops, numNodes, ONE_STOP_SIZE);
   const f = SERVICE_FLAGS[stop.service];
   const d = stop.node;
   return {
     spec,
     source: spec.source,
     length: spec.length,
-    node: UNICAST_NODES[d] ?? (UNICAST_NODES[d] = Int32Array.of(d)),
+    node: STOP_NODES[d] ?? (STOP_NODES[d] = Int32Array.of(d)),
     flags: STOP_FLAGS[f] ?? (STOP_FLAGS[f] = Uint8Array.of(f)),
     level: LEVEL_0,
     childStart: ZERO,

@@ -1,6 +1,13 @@
 import type { McsimConfig } from '../config/schema.js';
 import { readMulticast } from '../multicast/request.js';
-import { SERVICES, type Service, type StopSpec, type WormSpec } from '../plan/worm.js';
+import {
+  F_ABSORB,
+  SERVICE_FLAGS,
+  SERVICES,
+  type Service,
+  type StopSpec,
+  type WormSpec,
+} from '../plan/worm.js';
 import type { RoutingFunction } from '../routing/routing.js';
 import type { Topology } from '../topology/topology.js';
 import { McsimError } from '../util/errors.js';
@@ -95,7 +102,7 @@ function deliveriesIn(list: readonly StopSpec[]): number {
   let n = 0;
   for (let i = 0; i < list.length; i++) {
     const s = list[i]!;
-    if (s.service === 'ABS' || s.service.startsWith('PA')) n++;
+    if (SERVICE_FLAGS[s.service] & F_ABSORB) n++;
     if (s.retransmit) for (const r of s.retransmit) n += deliveriesIn(r.stops);
     if (s.branches) for (const b of s.branches) n += deliveriesIn(b);
   }
