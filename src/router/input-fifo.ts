@@ -113,8 +113,12 @@ export const inputFifoSwitch: SwitchModel = {
         if (bufKind[buf] === BUF_INJ) return inj === undefined || inj.isFront(buf);
         return bufKind[buf] !== BUF_NET || bufVc[buf] === front[bufPc[buf]!];
       },
-      // Only onRelease moves an input's front (and tells the new front's buffer).
-      waitsInInput: (buf) => bufKind[buf] === BUF_NET && bufVc[buf] !== front[bufPc[buf]!],
+      // Only onRelease moves an input's front, and only the processor's port (InjectionQueue.pop)
+      // its own; both tell the new front's buffer.
+      waitsInInput: (buf) =>
+        bufKind[buf] === BUF_NET
+          ? bufVc[buf] !== front[bufPc[buf]!]
+          : bufKind[buf] === BUF_INJ && inj !== undefined && !inj.isFront(buf),
       room(buf) {
         return fillNow(bufPc[buf]!) < bufCap[buf]!;
       },
@@ -216,10 +220,13 @@ function ibQueues(
   };
   policy.beginCycle = (t) => {
     fronts.tick(t);
+    // Only a packet on the chunk path reads its snapshot (canWrite): it is taken as the packet
+    // joins it, and from then on by reads.step, every cycle while the packet has chunks to write.
     for (let i = 0; i < v.waitingCount; i++) {
       const b = v.waiting(i);
+      if (v.branches(b) < 2 || reads.isTracked(b)) continue;
       reads.observe(b, t);
-      if (v.branches(b) >= 2 && !reads.isTracked(b)) reads.track(b, t, false);
+      reads.track(b, t, false);
     }
     reads.step(t);
   };

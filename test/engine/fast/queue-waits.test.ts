@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { Engine, type EngineOptions } from '../../../src/engine/engine.js';
 import type { MessageState } from '../../../src/engine/message.js';
+import type { SwitchModel, SwitchPolicy } from '../../../src/engine/policy.js';
 import { plannerFor } from '../../../src/multicast/registry.js';
 import { routerModel } from '../../../src/router/registry.js';
 import { Rng } from '../../../src/util/rng.js';
@@ -145,4 +146,51 @@ describe('frontWaits: a head whose open branches are at the fronts of queues the
   for (const algorithm of ['bitstring', 'umin'])
     it(`central-buffer, short packets, ${algorithm}: the same flit-hops every cycle and the same deliveries, with more heads passed over`, () =>
       passesMoreOver('central-buffer', algorithm, { frontWaits: false }, 1.15, SHORT));
+});
+
+describe("inputWaits at processors' ports: a packet behind another at its port waits for its turn", () => {
+  // In the input FIFOs a packet leaves its processor's port only with its tail, so under load the
+  // packets behind it wait there as those behind another in a switch's input FIFO do; the port
+  // (InjectionQueue) tells the allocator when the next one reaches its front.
+  for (const name of ['input-fifo', 'central-buffer'])
+    it(`${name}: waitsInInput holds exactly for the held injection buffers past their port's first place`, () => {
+      const net = makeNet('fattree:16', {
+        bufferDepth: 320,
+        vcs: [16, 16],
+        injection: 16,
+        switchOptions: { ...SWITCH_002_OPTIONS },
+      });
+      const model = routerModel(name);
+      let policy: SwitchPolicy | undefined;
+      const spy: SwitchModel = { ...model, create: (n, v) => (policy = model.create(n, v)) };
+      const engine = new Engine(net, spy, { ...PAPER_TIMING, ...SWITCH_002_TIMING }, {}, {});
+      const planner = plannerFor('bitstring', net.topology);
+      const rng = new Rng(7, 2);
+      for (let k = 0; k < 12; k++)
+        for (let s = 0; s < 16; s++) {
+          const plan = planner.plan(
+            { topology: net.topology, routing: net.routing, length: 64 },
+            s,
+            rng.sample(16, 4, s),
+          );
+          engine.startPhase(s, plan.worms, 0, engine.newMessage(s, 0, 'x', true, 64));
+        }
+      let behind = 0;
+      let first = 0;
+      while ((!engine.idle || engine.nextEventTime() < Number.POSITIVE_INFINITY) && engine.now < 20_000) {
+        engine.step();
+        for (let n = 0; n < 16; n++)
+          for (let b = net.injFirst[n]!; b < net.injFirst[n]! + net.injPerNode; b++) {
+            // "processor port position i of n" while its packet is at the port.
+            const at = /^processor port position (\d+) of/.exec(policy!.describe!(b) ?? '');
+            if (at === null) continue;
+            const waits = policy!.waitsInInput!(b);
+            assert.equal(waits, at[1] !== '1', `cycle ${engine.now}: buffer ${b} at position ${at[1]}`);
+            if (waits) behind++;
+            else first++;
+          }
+      }
+      assert.ok(engine.idle);
+      assert.ok(behind > 500 && first > 500, `${behind} buffer-cycles behind, ${first} first`);
+    });
 });
