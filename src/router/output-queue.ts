@@ -55,6 +55,12 @@ export class OutputQueues {
    */
   onChange: ((slot: number) => void) | undefined;
 
+  /**
+   * Called with group g when `remove` takes the front of its queue (the queue's front changes or it
+   * empties): heads that wait for g's queue to let them past look again (CentralBufferWaits).
+   */
+  onFrontLeft: ((g: number) => void) | undefined;
+
   /** Slot joins group g's queue behind every entry with a key not above `key`. */
   push(slot: number, g: number, key: number): void {
     let after = this.lastP[g]!;
@@ -83,6 +89,7 @@ export class OutputQueues {
         this.view.reachedFront(n);
         this.onChange?.(n);
       }
+      this.onFrontLeft?.(g);
     } else this.NP[p] = n;
     if (n === -1) this.lastP[g] = p;
     else this.prev[n] = p;
