@@ -93,7 +93,7 @@ export class Engine {
     const s = new EngineState(net, hooks);
     this.s = s;
     // The switch model plugs in here: its policy answers the allocator, the links and releases.
-    const policy = model.create(net, new SwitchView(s));
+    const policy = model.create(net, new SwitchView(s, options));
     checkNeeds(model.name, policy);
     this.policy = policy;
     s.onRelease = policy.onRelease;

@@ -1,4 +1,5 @@
 import { BR, BR_ALT, BR_GROUP, BR_ROUTE, BR_SINK, BR_TARGET } from './branch-record.js';
+import type { ShortcutName, ShortcutWish } from './fast/shortcuts.js';
 import { PL, PL_GROUP } from './place-record.js';
 import type { EngineState } from './state.js';
 
@@ -34,7 +35,11 @@ export class SwitchView {
   /** Place records (place-record.ts). */
   private readonly place: Int32Array;
 
-  constructor(s: EngineState) {
+  /** `wish`: the shortcuts the engine's caller turned off (EngineOptions), for those a model runs itself. */
+  constructor(
+    s: EngineState,
+    private readonly wish: ShortcutWish = {},
+  ) {
     this.s = s;
     this.maxBranches = s.MB;
     this.NB = s.NB;
@@ -198,6 +203,11 @@ export class SwitchView {
    */
   nextWaiting(i: number): number {
     return this.s.watched.next(i, this.s.pendCount);
+  }
+
+  /** Does the model run shortcut `name` of its own (SHORTCUTS, e.g. chunkWaits)? Unless the caller turned it off. */
+  runs(name: ShortcutName): boolean {
+    return this.wish[name] !== false;
   }
 
   /**

@@ -5,6 +5,7 @@ import { largestPacket, maxFanout, options, validateCentralBuffer } from './cent
 import { CentralBufferWaits } from './central-buffer-waits.js';
 import { ChunkPool } from './chunk-pool.js';
 import { ChunkReads } from './chunk-reads.js';
+import { ChunkWaits } from './chunk-waits.js';
 import { checkProcessorSlots, InjectionQueue } from './injection-queue.js';
 import { OutputQueues } from './output-queue.js';
 import { WritePort } from './write-port.js';
@@ -69,6 +70,9 @@ class CentralBuffer {
   private readonly waits: CentralBufferWaits;
   /** Per switch: the central buffer's one write port (write-port.ts). */
   private readonly port: WritePort;
+  /** Heads set aside until their switch has the free chunks their write needs (chunk-waits.ts). */
+  private readonly chunkWaits: ChunkWaits | undefined;
+  private readonly freeOf = (r: number): number => this.pool.free(r);
   private readonly fifoFlits: number;
   private readonly chunk: number;
   private readonly reserve: number;
@@ -110,6 +114,7 @@ class CentralBuffer {
     this.queues = new OutputQueues(net.numNetChannels + net.numNodes, net.numBuffers * v.maxBranches, v);
     this.reads.useQueues(this.queues);
     this.waits = new CentralBufferWaits(net, v, this.queues, this.pool, this.asked, this.newest);
+    this.chunkWaits = v.runs('chunkWaits') ? new ChunkWaits(net.numSwitches, net.numBuffers, v) : undefined;
   }
 
   private isHead(b: number): boolean {
@@ -163,12 +168,13 @@ class CentralBuffer {
     this.reads.step(t);
     const wp = this.port;
     wp.open();
+    this.chunkWaits?.wake(this.freeOf);
     const nw = v.waitingCount;
     // An admitted packet is on the chunk path, observed by reads.step above, its header written:
-    // set aside (ChunkPool.admit), passed over without a visit.
+    // set aside (ChunkPool.admit), passed over without a visit; so is a head waiting for chunks.
     for (let i = v.nextWaiting(0); i !== -1 && i < nw; i = v.nextWaiting(i + 1)) {
       const b = v.waiting(i);
-      this.reads.observe(b, t);
+      const headerIn = this.reads.headerIn(b, t);
       if (t < v.headReadyAt(b)) continue;
       const kind = net.bufKind[b];
       const k = v.branches(b);
@@ -181,7 +187,7 @@ class CentralBuffer {
       if (!wp.isFree(r, t)) continue;
       const L = v.length(b);
       // The header chunk is written at least one cycle after its last flit arrived ("The chunk path").
-      if (this.reads.prevRecv(b) < Math.min(this.chunk, L)) continue;
+      if (!headerIn) continue;
       const chunks = Math.ceil(L / this.chunk);
       const free = this.pool.free(r);
       let port: number;
@@ -193,7 +199,11 @@ class CentralBuffer {
         port = net.nodePort[net.pcSrc[net.bufPc[b]!]!]!;
       } else continue;
       // A replicated packet needs all its chunks; a unicast leaves the multicast reserve alone.
-      if (k >= 2 ? free < chunks + k - 1 : free - chunks < this.reserve) continue;
+      const need = k >= 2 ? chunks + k - 1 : chunks + this.reserve;
+      if (free < need) {
+        this.chunkWaits?.add(b, r, need);
+        continue;
+      }
       wp.bid(r, port, b, t, i);
     }
     // Admitted packets' later chunks compete for the same write port ("Write port").
@@ -223,6 +233,8 @@ class CentralBuffer {
     for (let j = 0; j < wp.nadmits; j++) {
       const b = wp.admits[j]!;
       const k = this.v.branches(b);
+      // Its snapshot from now on is the chunk path's (ChunkReads.headerIn stopped taking it).
+      this.reads.observe(b, t);
       this.pool.admit(b, k);
       // Written: it asks from its outputs' queues now (waitsInInput, waitsAtFront).
       this.waits.written(b);
@@ -308,6 +320,8 @@ class CentralBuffer {
           return;
         }
         const slot = v.upstream(buf);
+        // A unicast granted the crossbar has left its input's head (it waited for chunks, maybe).
+        this.chunkWaits?.leave(v.bufferOf(slot));
         this.queues.remove(slot);
         this.reads.granted(slot, v.group(slot));
         pool.granted(v.bufferOf(slot));
@@ -318,6 +332,7 @@ class CentralBuffer {
         this.newest[pc] = buf;
       },
       onRelease: (buf) => {
+        this.chunkWaits?.leave(buf);
         const g = v.groupOfBuffer(buf);
         if (g >= 0) this.waits.released(g);
         this.reads.release(buf);

@@ -53,6 +53,8 @@ export class ChunkReads {
   private readonly chunks: Int32Array;
   private readonly writeFrom: Float64Array;
   private readonly copies: Uint8Array;
+  /** Per buffer: 1 once its worm's header chunk has been in since the start of a cycle before (headerIn). */
+  private readonly hdrIn: Uint8Array;
   /**
    * Per buffer: the first cycle any port of its packet may read (its ports' reads wait on their
    * serializers until then), or 0. Reads only raise a port's count, so the bound stays valid.
@@ -103,6 +105,7 @@ export class ChunkReads {
     this.chunks = new Int32Array(NB);
     this.writeFrom = new Float64Array(NB);
     this.copies = new Uint8Array(NB);
+    this.hdrIn = new Uint8Array(NB);
     this.wake = new Float64Array(NB);
     this.tracked = new SlotList(NB);
     this.scan = new SlotList(NB);
@@ -160,14 +163,25 @@ export class ChunkReads {
     this.snapT[b] = t;
   }
 
-  /** Flits buffer b held at the start of cycle t - 1 (after `observe(b, t)`). */
-  prevRecv(b: number): number {
-    return this.prev[b]!;
+  /**
+   * Was buffer b's header chunk (its first `chunk` flits, or the whole packet) in at the start of
+   * cycle t - 1, so that it may be written in cycle t ("The chunk path")? Asked every cycle from the
+   * worm's arrival on, it observes b until the answer is yes, which then holds for the worm: its
+   * count only grows. The snapshot is taken again when the packet joins the chunk path (`track`'s
+   * caller observes it then).
+   */
+  headerIn(b: number, t: number): boolean {
+    if (this.hdrIn[b] === 1) return true;
+    this.observe(b, t);
+    if (this.prev[b]! < Math.min(this.chunk, this.v.length(b))) return false;
+    this.hdrIn[b] = 1;
+    return true;
   }
 
   /** A new worm in buffer b: forget the previous one's snapshot. */
   reset(b: number): void {
     this.snapT[b] = -2;
+    this.hdrIn[b] = 0;
   }
 
   /** Packets `step` looks at (on the chunk path and not parked), for tests. */

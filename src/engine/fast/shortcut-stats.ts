@@ -43,6 +43,11 @@ export interface ShortcutStats {
    * in its input's FIFO (inputWaits).
    */
   queuedHeads: number;
+  /**
+   * Pending heads the switch model passes over at the start of a cycle now (SwitchView.setAside): a
+   * central buffer's packets on the chunk path, and heads waiting for free chunks (chunkWaits).
+   */
+  setAsideHeads: number;
 }
 
 /** The shortcuts' counters now: one pass over the held buffers, and the unit worms' counts. */
@@ -67,6 +72,8 @@ export function shortcutStats(s: EngineState, units: UnitWorms | undefined): Sho
     else if (v === DRAINING) drainingBuffers++;
   }
   const queuedHeads = s.parkedCount;
+  let setAsideHeads = 0;
+  for (let i = 0; i < s.pendCount; i++) if (s.aside[s.pend[i]!] === 1) setAsideHeads++;
   const streams = units?.streams;
   const packs = units?.packs;
   const drains = units?.drains;
@@ -85,5 +92,6 @@ export function shortcutStats(s: EngineState, units: UnitWorms | undefined): Sho
     drainStarts: drains?.starts ?? 0,
     drainStops: drains?.stops ?? 0,
     queuedHeads,
+    setAsideHeads,
   };
 }

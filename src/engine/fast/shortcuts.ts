@@ -73,6 +73,11 @@ export const SHORTCUTS = {
     valid: 'the model answers canAllocate per channel: it declares allocatesByChannel',
     module: '../allocate.ts',
   },
+  chunkWaits: {
+    rule: "a head a central buffer cannot write for want of free chunks is set aside by the model's write loop until its switch's free count reaches the least its waiting heads need, instead of being looked at every cycle",
+    valid: 'everywhere: a switch model without a central buffer has no such heads',
+    module: '../../router/chunk-waits.ts',
+  },
   nodeInject: {
     rule: "the switch model is asked once per waiting node and cycle whether its worm may take an injection buffer (with the node's first one, held or not), and a refusal holds for the node's every buffer",
     valid: 'the model answers canInject per node: no injectChoice',
@@ -152,5 +157,7 @@ export function chooseShortcuts(
     inputWaits: wish.inputWaits !== false,
     channelRefusal: policy.allocatesByChannel === true && wish.channelRefusal !== false,
     nodeInject: nodeInject && wish.nodeInject !== false,
+    // Run by the model itself (SwitchView.runs): listed here so that engine.shortcuts reports it.
+    chunkWaits: wish.chunkWaits !== false,
   };
 }

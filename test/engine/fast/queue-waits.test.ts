@@ -65,16 +65,19 @@ function burst(name: string, algorithm: string, options: EngineOptions, load: Bu
   const hops: number[] = [];
   let mostQueued = 0;
   let passedOver = 0;
+  let setAside = 0;
   while ((!engine.idle || engine.nextEventTime() < Number.POSITIVE_INFINITY) && engine.now < 100_000) {
     engine.step();
     hops.push(engine.flitHops);
-    const queued = engine.shortcutStats().queuedHeads;
+    const stats = engine.shortcutStats();
+    const queued = stats.queuedHeads;
+    setAside += stats.setAsideHeads;
     mostQueued = Math.max(mostQueued, queued);
     passedOver += queued;
     const bad = engine.checkInvariants();
     if (bad) throw new Error(bad);
   }
-  return { done, hops, mostQueued, passedOver, idle: engine.idle };
+  return { done, hops, mostQueued, passedOver, setAside, idle: engine.idle };
 }
 
 describe('queueWaits: a head whose branches all wait behind other packets in their queues is passed over', () => {
@@ -192,5 +195,28 @@ describe("inputWaits at processors' ports: a packet behind another at its port w
       }
       assert.ok(engine.idle);
       assert.ok(behind > 500 && first > 500, `${behind} buffer-cycles behind, ${first} first`);
+    });
+});
+
+describe('chunkWaits: a head the central buffer cannot write for want of free chunks is set aside until its switch has them', () => {
+  // A small central buffer under short packets and 002's long multicasts: heads wait at their
+  // inputs' heads for chunks, replicated packets for all of theirs.
+  for (const [algorithm, load] of [
+    ['bitstring', SHORT],
+    ['umin', SHORT],
+    ['bitstring', { ...LONG, chunks: 64 }],
+  ] as const)
+    it(`central-buffer, ${algorithm}, ${load.length}-flit packets into ${load.chunks} chunks: the same flit-hops every cycle and the same deliveries, with more heads set aside`, () => {
+      const on = burst('central-buffer', algorithm, {}, load);
+      const off = burst('central-buffer', algorithm, { chunkWaits: false }, load);
+      assert.ok(on.idle && off.idle);
+      assert.equal(on.done.length, 16 * load.count);
+      assert.deepEqual(on.done, off.done);
+      assert.deepEqual(on.hops, off.hops);
+      // With it off only packets on the chunk path are set aside.
+      assert.ok(
+        on.setAside > 1.1 * off.setAside,
+        `${on.setAside} head-cycles set aside, ${off.setAside} without`,
+      );
     });
 });
