@@ -1,5 +1,4 @@
 import type { Network } from '../network.js';
-import type { SwitchPolicy } from '../policy.js';
 import type { EngineHooks } from '../state.js';
 
 /**
@@ -103,15 +102,24 @@ export type ShortcutSet = Readonly<Record<ShortcutName, boolean>>;
 export type ShortcutWish = Partial<Record<ShortcutName, boolean>>;
 
 /**
+ * What chooseShortcuts reads of a switch model's policy (SwitchPolicy, policy.ts), as a shape of its
+ * own: the switch view (view.ts) reads the shortcut names of this module, and policy.ts the view.
+ */
+export interface DeclaredNeeds {
+  readonly needs?: readonly string[];
+  readonly allocatesByChannel?: boolean;
+}
+
+/**
  * Which shortcuts run for this network, switch model and hooks: each where it is valid and the
  * caller did not turn it off. The one place their validity is decided, from what the model declares
  * it needs of the engine (SwitchPolicy.needs, NEEDS in policy.ts; the engine checks every hook has
  * its need), not from which hooks it sets.
  */
-export function chooseShortcuts(
+export function chooseShortcuts<P extends DeclaredNeeds>(
   wish: ShortcutWish,
   net: Network,
-  policy: SwitchPolicy,
+  policy: P,
   hooks: EngineHooks,
 ): ShortcutSet {
   const needs = policy.needs ?? [];
