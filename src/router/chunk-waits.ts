@@ -1,4 +1,5 @@
 import type { SwitchView } from '../engine/view.js';
+import { ReleaseWaits } from './release-waits.js';
 
 /**
  * Heads a central buffer cannot write for want of free chunks (002 sec. 4.2.2: a replicated packet
@@ -11,16 +12,14 @@ import type { SwitchView } from '../engine/view.js';
  * reached the least its waiting heads need puts them all back on the write loop, which looks at
  * them in their places and sets aside again those still short; a head that leaves otherwise (a
  * unicast granted the crossbar, a release) is taken off (`leave`). Looking again too early costs a
- * visit; never too late, so the writes are those of a loop over every waiting head.
+ * visit; never too late, so the writes are those of a loop over every waiting head. The heads wait
+ * on per-switch lists (release-waits.ts, keyed by switch).
  */
 export class ChunkWaits {
-  /** Per switch: its first waiting head's buffer, or -1; the least chunks one of them needs. */
-  private readonly first: Int32Array;
+  /** Per switch: its waiting heads, put back by `look`. */
+  private readonly heads: ReleaseWaits;
+  /** Per switch: the least chunks one of its waiting heads needs (since its list was last empty). */
   private readonly least: Int32Array;
-  /** Per buffer: the next and the previous waiting head of its switch, and the switch, or -1. */
-  private readonly next: Int32Array;
-  private readonly prev: Int32Array;
-  private readonly switchOf: Int32Array;
   /** The switches with waiting heads (or emptied since the last `wake`), each once (`listed`). */
   private readonly switches: Int32Array;
   private nswitches = 0;
@@ -31,42 +30,27 @@ export class ChunkWaits {
     numBuffers: number,
     private readonly v: SwitchView,
   ) {
-    this.first = new Int32Array(numSwitches).fill(-1);
+    this.heads = new ReleaseWaits(numSwitches, numBuffers, (b) => v.setAside(b, false));
     this.least = new Int32Array(numSwitches);
-    this.next = new Int32Array(numBuffers).fill(-1);
-    this.prev = new Int32Array(numBuffers).fill(-1);
-    this.switchOf = new Int32Array(numBuffers).fill(-1);
     this.switches = new Int32Array(numSwitches);
     this.listed = new Uint8Array(numSwitches);
   }
 
   /** Buffer b's head waits until switch r has `need` free chunks: set aside. */
   add(b: number, r: number, need: number): void {
-    const f = this.first[r]!;
-    if (f === -1) this.least[r] = need;
-    else if (need < this.least[r]!) this.least[r] = need;
+    if (this.heads.isEmpty(r) || need < this.least[r]!) this.least[r] = need;
     if (this.listed[r] === 0) {
       this.listed[r] = 1;
       this.switches[this.nswitches++] = r;
     }
-    this.next[b] = f;
-    this.prev[b] = -1;
-    if (f !== -1) this.prev[f] = b;
-    this.first[r] = b;
-    this.switchOf[b] = r;
+    this.heads.add(b, r);
     this.v.setAside(b, true);
   }
 
   /** Buffer b's head waits no more (its packet left the input by the crossbar, or its buffer was released). */
   leave(b: number): void {
-    const r = this.switchOf[b]!;
-    if (r === -1) return;
-    const p = this.prev[b]!;
-    const n = this.next[b]!;
-    if (p === -1) this.first[r] = n;
-    else this.next[p] = n;
-    if (n !== -1) this.prev[n] = p;
-    this.switchOf[b] = -1;
+    if (this.heads.groupOf(b) === -1) return;
+    this.heads.leave(b);
     this.v.setAside(b, false);
     // An emptied switch stays listed until the next `wake`, which drops it.
   }
@@ -76,24 +60,13 @@ export class ChunkWaits {
     let kept = 0;
     for (let i = 0; i < this.nswitches; i++) {
       const r = this.switches[i]!;
-      if (this.first[r] !== -1 && free(r) < this.least[r]!) {
+      if (!this.heads.isEmpty(r) && free(r) < this.least[r]!) {
         this.switches[kept++] = r;
         continue;
       }
-      for (let b = this.first[r]!; b !== -1; ) {
-        const n = this.next[b]!;
-        this.switchOf[b] = -1;
-        this.v.setAside(b, false);
-        b = n;
-      }
-      this.first[r] = -1;
+      this.heads.released(r);
       this.listed[r] = 0;
     }
     this.nswitches = kept;
-  }
-
-  /** The switch buffer b's head waits on, or -1 (for checks and tests). */
-  waitsOn(b: number): number {
-    return this.switchOf[b]!;
   }
 }

@@ -4,7 +4,8 @@
  * all told to look again (`look`, SwitchView.reachedInputFront) when a buffer of the group is
  * released. A head may leave its list earlier, when another event makes it look again (`leave`).
  * Looking again too early is only a wasted visit: the allocator then asks the model again. Doubly
- * linked, so that leaving is one step; indexed by group and buffer, allocated once.
+ * linked, so that leaving is one step; indexed by group and buffer, allocated once. The lists serve
+ * any key a head waits on: chunk-waits.ts keys them by switch.
  */
 export class ReleaseWaits {
   /** Per group: the first waiting buffer, or -1. */
@@ -62,6 +63,11 @@ export class ReleaseWaits {
       this.look(b);
       b = n;
     }
+  }
+
+  /** Does no head wait on group g? */
+  isEmpty(g: number): boolean {
+    return this.first[g] === -1;
   }
 
   /** The group buffer b's head waits on, or -1 (for tests). */

@@ -24,6 +24,7 @@ describe('the heads waiting for a release in their group (release-waits.ts)', ()
       [4, 9],
     );
     assert.equal(w.groupOf(4), -1);
+    assert.ok(w.isEmpty(1) && !w.isEmpty(2));
     w.released(1);
     assert.equal(looked.length, 2);
     assert.equal(w.groupOf(7), 2);
