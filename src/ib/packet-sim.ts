@@ -73,7 +73,10 @@ export function runPackets(
   const NB = net.numBuffers;
   const NC = net.numNetChannels;
   const P = net.numPorts;
-  const MB = P + 1;
+  // Branch slots per entry: a multicast packet branches to the ports of its MFT (at most every
+  // port), a unicast to one. Without multicast packets an entry's one slot is its own number, so
+  // the slots' fields lie as densely as the entries' (a sixth of the lines to fetch).
+  const MB = jobs.some((j) => j.dest < 0) ? P + 1 : 1;
   const groups = NC + net.numNodes;
   const bufKind = net.bufKind;
   const bufPc = net.bufPc;
