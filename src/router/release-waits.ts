@@ -70,7 +70,7 @@ export class ReleaseWaits {
     return this.first[g] === -1;
   }
 
-  /** The group buffer b's head waits on, or -1 (for tests). */
+  /** The group buffer b's head waits on, or -1. */
   groupOf(b: number): number {
     return this.group[b]!;
   }
