@@ -117,11 +117,11 @@ const windowFields = {
         batchCycles: defaulted(
           positiveInt(),
           500,
-          'Initial batch length in cycles; batches double as the window grows (16 to 32 of them), and the first check comes after 16 batches. Default 500.',
+          'Initial batch length in cycles; batches double in length as the window grows (32 to 64 of them once 64 have filled). The stability test starts after 16 batches and runs at every batch boundary; convergence is judged once per batch length, when 32 batches whose messages have all finished cover the window. Default 500.',
         ),
       }),
     ),
-    'End the measurement window when its means have converged (checked at each batch boundary), when the run is clearly past saturation, or at `measure` cycles, whichever comes first; metrics.window.endedBy says which (docs/results.md). Absent: a fixed window of `measure` cycles.',
+    'End the measurement window when its means have converged (judged once per batch length), when the run is clearly past saturation, or at its cap (`measure` cycles, or longer with maxMeasure), whichever comes first; metrics.window.endedBy says which (docs/results.md). Absent: a fixed window of `measure` cycles.',
   ),
 };
 

@@ -58,8 +58,8 @@ export function beyond(d: Difference, k = 1): boolean {
 
 /**
  * The run's stop rule (sim/window.ts): does latency growth count, beyond k half-widths, on batches
- * long enough to judge it? Checked at every batch boundary, it leaves correlated batches untested so
- * that a slow excursion never ends a stable run early.
+ * long enough to judge it? Judged with each convergence check, it leaves correlated batches untested
+ * so that a slow excursion never ends a stable run early.
  */
 export function grows(g: Stability['latencyGrowth'], k = 1): boolean {
   return g.lag1 <= LAG1_MAX && beyond(g, k);
