@@ -32,9 +32,11 @@ export function checkContention(
   maxReported = 20,
 ): ContentionReport {
   const tree = new ReachTree(source, unicasts);
-  const arcSets = unicasts.map((u) => new Set(u.arcs));
+  // A unicast's channels as a set, made only for the pairs that fail the conditions.
+  const arcSets: Array<Set<number> | undefined> = [];
   const sharedArc = (a: Unicast, b: Unicast): number | undefined => {
-    const s = arcSets[a.index]!;
+    let s = arcSets[a.index];
+    if (s === undefined) arcSets[a.index] = s = new Set(a.arcs);
     return b.arcs.find((x) => s.has(x));
   };
   const cond4 = (a: Unicast, g: number): boolean =>
@@ -47,9 +49,12 @@ export function checkContention(
   // Only pairs that share a virtual channel can fail condition 2, and only same-step pairs that
   // share a physical link share bandwidth: index the unicasts by channel and by link, and visit
   // just those pairs (in the order of the full pairwise scan) instead of all m^2 of them.
-  for (const [i, j] of candidatePairs(unicasts)) {
+  const n = unicasts.length;
+  const pairs = candidatePairs(unicasts);
+  for (let p = 0; p < pairs.length; p++) {
+    const i = Math.floor(pairs[p]! / n);
     let a = unicasts[i]!;
-    let b = unicasts[j]!;
+    let b = unicasts[pairs[p]! - i * n]!;
     if (b.step < a.step) [a, b] = [b, a];
     const sameStep = a.step === b.step;
     if (!(ok(a, b) || (sameStep && ok(b, a)))) {
@@ -58,10 +63,11 @@ export function checkContention(
         conflicts.push({ first: a, second: b, channel: name(arc) });
       else if (arc !== undefined) conflicts.length++;
     }
-    if (sameStep) {
+    // Link sharing is only reported (a count of contention alone asks for none).
+    if (sameStep && linkSharing.length < maxReported) {
       const linksA = new Set(a.links);
       const link = b.links.find((l) => linksA.has(l));
-      if (link !== undefined && linkSharing.length < maxReported) {
+      if (link !== undefined) {
         const arcB = b.arcs[b.links.indexOf(link)]!;
         linkSharing.push({ first: a, second: b, channel: name(arcB).replace(/ VC \S+$/, '') });
       }
@@ -70,35 +76,55 @@ export function checkContention(
   return { contentionFree: conflicts.length === 0, conflicts: conflicts.filter(Boolean), linkSharing };
 }
 
-/** Index pairs [i, j], i < j, of unicasts sharing a channel (arc) or a physical link, sorted. */
-function candidatePairs(unicasts: readonly Unicast[]): Array<[number, number]> {
-  const users = new Map<number, number[]>();
-  const note = (key: number, i: number) => {
-    const u = users.get(key);
-    if (!u) users.set(key, [i]);
-    else if (u[u.length - 1] !== i) u.push(i);
-  };
-  // Arcs and links live in one key space: arcs are link * 32 + vc, links are offset below zero.
-  for (const u of unicasts) {
-    for (const a of u.arcs) note(a, u.index);
-    for (const l of u.links) note(-1 - l, u.index);
-  }
-  const seen = new Set<number>();
+/**
+ * The pairs i < j of unicasts (by index) that share a channel (arc) or a physical link, as
+ * i * n + j in ascending order. Every (key, unicast) use is one number, key * n + index, with arcs
+ * at even and links at odd keys: sorted, each key's users lie together in index order, and the
+ * pairs are read off them. Typed arrays and one sort instead of a map of lists and a set of pairs:
+ * 004's figures check some 10^4 such plans of 511 unicasts each. Exported for its test against
+ * the pairwise scan.
+ */
+export function candidatePairs(unicasts: readonly Unicast[]): Float64Array {
   const n = unicasts.length;
-  const pairs: Array<[number, number]> = [];
-  // Two unicasts of one sender always satisfy condition 3 and never share a step (one-port), so
-  // they are skipped: under separate addressing that is nearly every pair.
-  for (const list of users.values()) {
-    for (let x = 0; x < list.length; x++)
-      for (let y = x + 1; y < list.length; y++) {
-        const i = Math.min(list[x]!, list[y]!);
-        const j = Math.max(list[x]!, list[y]!);
-        if (unicasts[i]!.from === unicasts[j]!.from || seen.has(i * n + j)) continue;
-        seen.add(i * n + j);
-        pairs.push([i, j]);
-      }
+  let total = 0;
+  for (const u of unicasts) total += u.arcs.length + u.links.length;
+  const uses = new Float64Array(total);
+  let m = 0;
+  for (const u of unicasts) {
+    for (const a of u.arcs) uses[m++] = 2 * a * n + u.index;
+    for (const l of u.links) uses[m++] = (2 * l + 1) * n + u.index;
   }
-  return pairs.sort((p, q) => p[0] - q[0] || p[1] - q[1]);
+  uses.sort();
+  let pairs = new Float64Array(Math.max(16, total));
+  let np = 0;
+  for (let start = 0; start < total; ) {
+    const key = Math.floor(uses[start]! / n);
+    let end = start + 1;
+    while (end < total && Math.floor(uses[end]! / n) === key) end++;
+    for (let x = start; x < end; x++) {
+      // A unicast using a key twice is one user.
+      if (x > start && uses[x] === uses[x - 1]) continue;
+      const i = uses[x]! - key * n;
+      for (let y = x + 1; y < end; y++) {
+        if (uses[y] === uses[y - 1]) continue;
+        const j = uses[y]! - key * n;
+        // Two unicasts of one sender always satisfy condition 3 and never share a step (one-port),
+        // so they are skipped: under separate addressing that is nearly every pair.
+        if (unicasts[i]!.from === unicasts[j]!.from) continue;
+        if (np === pairs.length) {
+          const more = new Float64Array(2 * np);
+          more.set(pairs);
+          pairs = more;
+        }
+        pairs[np++] = i * n + j;
+      }
+    }
+    start = end;
+  }
+  const sorted = pairs.subarray(0, np).sort();
+  let k = 0;
+  for (let x = 0; x < np; x++) if (x === 0 || sorted[x] !== sorted[x - 1]) sorted[k++] = sorted[x]!;
+  return sorted.subarray(0, k);
 }
 
 function describeArc(topo: Topology, rf: RoutingFunction, arc: number): string {

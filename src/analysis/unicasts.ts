@@ -18,8 +18,6 @@ export interface Unicast {
   step: number;
   arcs: number[];
   links: number[];
-  /** Hops of the path, as [from, port, vc] for naming shared channels. */
-  hops: Array<{ from: number; port: number; vc: number }>;
 }
 
 /**
@@ -44,7 +42,6 @@ export function unicastsOf(
       const rf = rfFor(w.routing);
       const arcs: number[] = [];
       const links: number[] = [];
-      const named: Unicast['hops'] = [];
       const src = topo.nodeSwitch(w.source);
       followRoute(
         topo,
@@ -59,11 +56,10 @@ export function unicastsOf(
           const vc = 31 - Math.clz32(mask & -mask);
           links.push(cur * P + port);
           arcs.push((cur * P + port) * 32 + vc);
-          named.push({ from: cur, port, vc });
         },
         w.source,
       );
-      out.push({ index: out.length, from: w.source, to, step, arcs, links, hops: named });
+      out.push({ index: out.length, from: w.source, to, step, arcs, links });
       if (w.stops[0]!.retransmit) visit(w.stops[0]!.retransmit, step);
     });
   };

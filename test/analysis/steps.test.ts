@@ -10,7 +10,6 @@ const u = (index: number, from: number, to: number, step: number, links: number[
   step,
   links,
   arcs: links.map((l) => l * 32),
-  hops: [],
 });
 
 describe('the step model of 004 sec. 6', () => {
