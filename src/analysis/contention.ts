@@ -1,5 +1,6 @@
 import type { RoutingFunction } from '../routing/routing.js';
 import type { Topology } from '../topology/topology.js';
+import { longer } from '../util/longer.js';
 import { ReachTree, type Unicast } from './unicasts.js';
 
 export interface Conflict {
@@ -111,11 +112,7 @@ export function candidatePairs(unicasts: readonly Unicast[]): Float64Array {
         // Two unicasts of one sender always satisfy condition 3 and never share a step (one-port),
         // so they are skipped: under separate addressing that is nearly every pair.
         if (unicasts[i]!.from === unicasts[j]!.from) continue;
-        if (np === pairs.length) {
-          const more = new Float64Array(2 * np);
-          more.set(pairs);
-          pairs = more;
-        }
+        if (np === pairs.length) pairs = longer(pairs, 2 * np);
         pairs[np++] = i * n + j;
       }
     }
