@@ -134,8 +134,14 @@ describe('U-CCC properties (dimensions 2 to 8)', () => {
             return `${t.formatSwitch(from)} -> ${t.formatSwitch(t.neighbor(from, port))} (${t.portName(port)})`;
           };
           const named = c.channel.replace(/ VC \S+$/, '');
-          assert.ok(c.first.links.some((l) => linkName(l) === named), `${named} not on the first path`);
-          assert.ok(c.second.links.some((l) => linkName(l) === named), `${named} not on the second path`);
+          assert.ok(
+            c.first.links.some((l) => linkName(l) === named),
+            `${named} not on the first path`,
+          );
+          assert.ok(
+            c.second.links.some((l) => linkName(l) === named),
+            `${named} not on the second path`,
+          );
         }
       }),
       { numRuns: 80, seed: 9 },
